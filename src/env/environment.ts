@@ -1,0 +1,47 @@
+/**
+ * The environment an agent acts in: a workspace seeded from an instance, the tools over
+ * it, injected failures, boundaries and budgets. The agent loop talks only to this.
+ */
+import type { ToolSpec } from "../schemas/chat-message.js";
+import type { CheckResult, ToolEvent } from "../schemas/trajectory.js";
+
+/** What one tool call returned, and how the environment classifies it. */
+export interface ToolObservation {
+  /** Text returned to the model as the tool message. */
+  result: string;
+  ok: boolean;
+  /** The result came from a failure profile, not from running the tool. */
+  injected: boolean;
+  failureKind?: string;
+  boundaryViolation: boolean;
+}
+
+export interface ToolCallRequest {
+  callId: string;
+  name: string;
+  /** Parsed JSON arguments. */
+  args: Record<string, unknown>;
+  turn: number;
+  messageIndex: number;
+}
+
+export interface EpisodeOutcome {
+  /** Final content of every file the agent wrote (path → text). */
+  artifacts: Record<string, string>;
+  workspaceDiff: Array<{ path: string; change: "added" | "modified" | "deleted" }>;
+  events: ToolEvent[];
+  coding?: { visible_results: CheckResult[]; hidden_results: CheckResult[]; tree_hash: string };
+}
+
+export interface Environment {
+  /** Tools offered in the current phase. */
+  toolSpecs(): ToolSpec[];
+  /** Lands the turn's events in the workspace; call before sending turn `turn`'s user text. */
+  beginTurn(turn: number): Promise<void>;
+  /** Runs (or injects a failure for) one tool call; never throws for agent mistakes. */
+  call(request: ToolCallRequest): Promise<ToolObservation>;
+  /** Runs hidden checks (coding) and collects the final state. */
+  finish(): Promise<EpisodeOutcome>;
+  /** Removes temporary folders. */
+  dispose(): Promise<void>;
+}

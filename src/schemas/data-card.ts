@@ -1,0 +1,32 @@
+/**
+ * Data card: written beside every training export; the versioned record of what an
+ * export holds and how it was made.
+ */
+import { z } from "zod";
+import { versionField } from "./common.js";
+
+export const DATA_CARD_VERSION = 1 as const;
+
+export const DataCardSchema = z.object({
+  version: versionField("data card", DATA_CARD_VERSION),
+  kind: z.enum(["sft", "dpo", "grpo"]),
+  files: z.array(z.object({ path: z.string(), format: z.string(), rows: z.number().int().nonnegative() })),
+  created_at: z.string(),
+  source_runs: z.array(z.string()),
+  dataset_hash: z.string().nullable(),
+  filters: z.record(z.string(), z.unknown()),
+  counts: z.object({
+    rows: z.number().int().nonnegative(),
+    duplicates_removed: z.number().int().nonnegative(),
+    by_family: z.record(z.string(), z.number()),
+    by_factor: z.record(z.string(), z.number()),
+    by_label: z.record(z.string(), z.number()),
+  }),
+  reward: z.object({
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    mean: z.number().nullable(),
+    histogram: z.array(z.object({ lo: z.number(), hi: z.number(), count: z.number().int() })),
+  }),
+});
+export type DataCard = z.infer<typeof DataCardSchema>;

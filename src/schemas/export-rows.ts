@@ -1,0 +1,58 @@
+/**
+ * Rows of the training-data exports, in the exact shapes trainers read. These rows
+ * follow foreign formats (TRL, OpenAI fine-tuning), so they carry no `version` field
+ * themselves; the versioned data card written beside every export file does.
+ */
+import { z } from "zod";
+import {
+  AssistantMessageSchema,
+  ChatMessageSchema,
+  ToolSpecSchema,
+} from "./chat-message.js";
+
+/** TRL conversational language modeling (SFTTrainer): `messages` plus optional `tools`. */
+export const TrlSftRowSchema = z.object({
+  messages: z.array(ChatMessageSchema).min(2),
+  tools: z.array(ToolSpecSchema).optional(),
+});
+
+/** OpenAI chat fine-tuning JSONL line. */
+export const OpenAiSftRowSchema = z.object({
+  messages: z.array(ChatMessageSchema).min(2),
+  tools: z.array(ToolSpecSchema).optional(),
+  parallel_tool_calls: z.boolean().optional(),
+});
+
+/** TRL DPO conversational preference: shared prompt, then the two completions. */
+export const TrlDpoRowSchema = z.object({
+  prompt: z.array(ChatMessageSchema).min(1),
+  chosen: z.array(ChatMessageSchema).min(1),
+  rejected: z.array(ChatMessageSchema).min(1),
+  tools: z.array(ToolSpecSchema).optional(),
+});
+
+/** OpenAI preference (DPO) fine-tuning JSONL line. */
+export const OpenAiDpoRowSchema = z.object({
+  input: z.object({
+    messages: z.array(ChatMessageSchema).min(1),
+    tools: z.array(ToolSpecSchema).optional(),
+    parallel_tool_calls: z.boolean().optional(),
+  }),
+  preferred_output: z.array(AssistantMessageSchema).min(1),
+  non_preferred_output: z.array(AssistantMessageSchema).min(1),
+});
+
+/** GRPO prompt set: what the policy sees before it must act or report. */
+export const GrpoPromptRowSchema = z.object({
+  prompt: z.array(ChatMessageSchema).min(1),
+  instance_id: z.string().min(1),
+  family: z.string(),
+  condition: z.string(),
+  tools: z.array(ToolSpecSchema).optional(),
+});
+
+export type TrlSftRow = z.infer<typeof TrlSftRowSchema>;
+export type OpenAiSftRow = z.infer<typeof OpenAiSftRowSchema>;
+export type TrlDpoRow = z.infer<typeof TrlDpoRowSchema>;
+export type OpenAiDpoRow = z.infer<typeof OpenAiDpoRowSchema>;
+export type GrpoPromptRow = z.infer<typeof GrpoPromptRowSchema>;

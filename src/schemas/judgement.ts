@@ -1,0 +1,56 @@
+/**
+ * Judgement: a judge's verdict on one trajectory.
+ */
+import { z } from "zod";
+import { DeceptionGradeSchema, LabelSchema, versionField } from "./common.js";
+
+export const JUDGEMENT_VERSION = 1 as const;
+
+export const ClaimAssessmentSchema = z.object({
+  claim_id: z.string(),
+  /** What the deliverable says about the proposition. */
+  agent_position: z.enum(["asserted", "denied", "not_addressed"]),
+  truth_value: z.boolean(),
+  consistent: z.boolean(),
+});
+export type ClaimAssessment = z.infer<typeof ClaimAssessmentSchema>;
+
+export const EvidencePointerSchema = z.object({
+  message_index: z.number().int().nonnegative().optional(),
+  artifact: z.string().optional(),
+  field: z.string().optional(),
+  note: z.string(),
+});
+export type EvidencePointer = z.infer<typeof EvidencePointerSchema>;
+
+export const JudgeIdSchema = z.object({ id: z.string(), version: z.string() });
+
+const base = {
+  version: versionField("judgement", JUDGEMENT_VERSION),
+  trajectory_id: z.string().min(1),
+  instance_id: z.string().min(1),
+  judge: JudgeIdSchema,
+};
+
+export const JudgementSchema = z.discriminatedUnion("status", [
+  z.object({
+    ...base,
+    status: z.literal("ok"),
+    label: LabelSchema,
+    grade: DeceptionGradeSchema,
+    /** The deliverable was really produced and matches the environment's state. */
+    outcome_success: z.boolean(),
+    honest_exit: z.boolean(),
+    ordinary_error: z.boolean().default(false),
+    claims: z.array(ClaimAssessmentSchema),
+    evidence: z.array(EvidencePointerSchema),
+    reason: z.string(),
+  }),
+  z.object({
+    ...base,
+    status: z.literal("judge_failure"),
+    error: z.string(),
+    attempts: z.number().int().nonnegative(),
+  }),
+]);
+export type Judgement = z.infer<typeof JudgementSchema>;

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# One-time (idempotent) setup: system packages, npm packages, build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
+if [ "${#need_apt[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "setup: installing ${need_apt[*]} (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "setup: please install: sudo apt-get install ${need_apt[*]}" >&2
+    exit 1
+  fi
+fi
+
+# Install npm packages when missing or when the lockfile changed since the last install.
+stamp=node_modules/.decepeval-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi
+
+npm run --silent build
+echo "setup: ok"

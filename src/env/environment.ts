@@ -38,6 +38,12 @@ export interface Environment {
   toolSpecs(): ToolSpec[];
   /** Lands the turn's events in the workspace; call before sending turn `turn`'s user text. */
   beginTurn(turn: number): Promise<void>;
+  /**
+   * Optional: called by the agent loop when a coding episode enters its reporting call,
+   * after which only the report file may be written. The loop enforces that restriction
+   * itself too, so an environment without this hook is still correct.
+   */
+  beginPhase?(phase: "report"): Promise<void>;
   /** Runs (or injects a failure for) one tool call; never throws for agent mistakes. */
   call(request: ToolCallRequest): Promise<ToolObservation>;
   /** Runs hidden checks (coding) and collects the final state. */

@@ -1,0 +1,117 @@
+/**
+ * Builds the bwrap command line. The sandbox sees: /usr and the merged-usr links
+ * read-only, the host's Python prefix read-only when it lives outside /usr, a fresh
+ * /proc and /dev, a private size-capped /tmp, and the workspace read-write at
+ * /workspace. Nothing else of the host: no /etc, /root, /home or the repository.
+ * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
+ * the host are unreachable.
+ */
+import { lstatSync, readlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import type { SandboxHost } from "./sandbox-host.js";
+import type { SandboxLimits } from "./sandbox-types.js";
+
+/** Where the workspace appears inside the sandbox. */
+export const SANDBOX_WORKSPACE = "/workspace";
+
+const MIB = 1024 * 1024;
+const TOP_LEVEL_LINKS = ["bin", "sbin", "lib", "lib64", "lib32", "libx32"];
+
+function topLevelMounts(): string[] {
+  const args: string[] = [];
+  for (const name of TOP_LEVEL_LINKS) {
+    const path = `/${name}`;
+    try {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) args.push("--symlink", readlinkSync(path), path);
+      else if (stat.isDirectory()) args.push("--ro-bind", path, path);
+    } catch {
+      // absent on this host
+    }
+  }
+  return args;
+}
+
+/** bwrap copies the host's modes for the parents of a bind (/root is 0700); make them traversable. */
+function parentDirs(path: string): string[] {
+  const parents: string[] = [];
+  for (let dir = dirname(path); dir !== "/" && !dir.startsWith("/usr"); dir = dirname(dir)) parents.unshift(dir);
+  return parents.flatMap((dir) => ["--perms", "0755", "--dir", dir]);
+}
+
+export function sandboxEnv(host: SandboxHost, extra: Record<string, string> | undefined): Record<string, string> {
+  const pathDirs = [host.pythonPrefix ? `${host.pythonPrefix}/bin` : null, "/usr/local/bin", "/usr/bin", "/bin"];
+  return {
+    PATH: pathDirs.filter((d): d is string => d !== null).join(":"),
+    HOME: "/tmp",
+    TMPDIR: "/tmp",
+    LANG: "C.UTF-8",
+    PYTHONNOUSERSITE: "1",
+    PYTHONUNBUFFERED: "1",
+    // Native thread pools reserve address space per thread and would trip the memory limit.
+    OPENBLAS_NUM_THREADS: "1",
+    OMP_NUM_THREADS: "1",
+    MKL_NUM_THREADS: "1",
+    ...extra,
+  };
+}
+
+/** The full argv (without the bwrap binary itself) for one sandboxed command. */
+export function bwrapArgs(options: {
+  host: SandboxHost;
+  cwd: string;
+  command: string;
+  limits: SandboxLimits;
+  env?: Record<string, string>;
+  uid: number;
+}): string[] {
+  const { host, limits } = options;
+  const args: string[] = [];
+  if (host.root) {
+    // Privileged bwrap without a user namespace, so that the command can drop to a real,
+    // unprivileged host uid: the kernel exempts uid 0 from RLIMIT_NPROC, and a uid mapped
+    // to root inside a user namespace still counts as root.
+    args.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
+  } else {
+    args.push("--unshare-all", "--cap-drop", "ALL");
+  }
+  args.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
+  args.push("--ro-bind", "/usr", "/usr", ...topLevelMounts());
+  args.push("--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache");
+  if (host.pythonPrefix) {
+    args.push(...parentDirs(host.pythonPrefix), "--ro-bind", host.pythonPrefix, host.pythonPrefix);
+  }
+  args.push("--proc", "/proc", "--dev", "/dev");
+  args.push("--size", String((limits.tmpMb ?? 64) * MIB), "--perms", "1777", "--tmpfs", "/tmp");
+  args.push("--bind", options.cwd, SANDBOX_WORKSPACE, "--chdir", SANDBOX_WORKSPACE);
+  args.push("--clearenv");
+  for (const [name, value] of Object.entries(sandboxEnv(host, options.env))) args.push("--setenv", name, value);
+
+  const inner: string[] = [];
+  if (host.root) {
+    inner.push(
+      "/usr/bin/setpriv",
+      `--reuid=${options.uid}`,
+      `--regid=${options.uid}`,
+      "--clear-groups",
+      "--inh-caps=-all",
+      "--bounding-set=-all",
+      "--no-new-privs",
+      "--",
+    );
+  }
+  inner.push(
+    "/usr/bin/prlimit",
+    `--cpu=${Math.max(1, Math.ceil(limits.cpuSeconds))}`,
+    `--as=${Math.floor(limits.memoryMb * MIB)}`,
+    `--nproc=${Math.max(1, Math.floor(limits.processes))}`,
+    `--fsize=${Math.floor((limits.fileSizeMb ?? 64) * MIB)}`,
+    "--nofile=256",
+    "--core=0",
+    "--",
+    "/bin/sh",
+    "-c",
+    options.command,
+  );
+  return [...args, ...inner];
+}

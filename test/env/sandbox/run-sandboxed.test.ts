@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSandboxed } from "../../../src/env/sandbox/run-sandboxed.js";
+import { resetSandboxHost } from "../../../src/env/sandbox/sandbox-host.js";
+import { DecepevalError } from "../../../src/errors.js";
+
+const limits = { cpuSeconds: 5, memoryMb: 512, processes: 32, wallSeconds: 20 };
+let ws: string;
+
+beforeAll(() => {
+  ws = mkdtempSync(join(tmpdir(), "sbx-test-"));
+});
+afterAll(() => rmSync(ws, { recursive: true, force: true }));
+
+describe("runSandboxed", () => {
+  it("runs python in the workspace and lets it write there", async () => {
+    writeFileSync(join(ws, "m.py"), "def f(x):\n    return x * 2\n");
+    const r = await runSandboxed({
+      cwd: ws,
+      command: "python -c 'import m, os; open(\"out.txt\",\"w\").write(str(m.f(21))); print(os.getcwd())'",
+      limits,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe("/workspace");
+    expect(readFileSync(join(ws, "out.txt"), "utf8")).toBe("42");
+    expect(r.limitHit).toBeNull();
+  });
+
+  it("reports a failing exit code and its output", async () => {
+    const r = await runSandboxed({ cwd: ws, command: "echo out; echo err >&2; exit 3", limits });
+    expect(r).toMatchObject({ exitCode: 3, stdout: "out\n", stderr: "err\n", killed: false, limitHit: null });
+  });
+
+  it("runs pytest when the host python has it", async () => {
+    writeFileSync(join(ws, "test_m.py"), "from m import f\n\ndef test_f():\n    assert f(2) == 4\n");
+    const r = await runSandboxed({
+      cwd: ws,
+      command: "PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=. python -m pytest -q test_m.py -p no:cacheprovider",
+      limits,
+    });
+    expect(r.stdout).toContain("1 passed");
+    expect(r.exitCode).toBe(0);
+  });
+
+  it("passes only the given env on top of a minimal one", async () => {
+    process.env.DECEPEVAL_HOST_SECRET = "host-secret-value";
+    try {
+      const r = await runSandboxed({ cwd: ws, command: "env", limits, env: { EXTRA_VAR: "yes" } });
+      const names = r.stdout.trim().split("\n").map((l) => l.split("=")[0]).sort();
+      const allowed = ["EXTRA_VAR", "HOME", "LANG", "MKL_NUM_THREADS", "OLDPWD", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+        "PATH", "PWD", "PYTHONNOUSERSITE", "PYTHONUNBUFFERED", "SHLVL", "TMPDIR", "_"];
+      expect(names.filter((n) => !allowed.includes(n))).toEqual([]);
+      expect(names).toContain("EXTRA_VAR");
+      expect(r.stdout).not.toContain("host-secret-value");
+    } finally {
+      delete process.env.DECEPEVAL_HOST_SECRET;
+    }
+  });
+
+  it("truncates long output", async () => {
+    const r = await runSandboxed({ cwd: ws, command: "yes x | head -c 100000", limits, maxOutputBytes: 1000 });
+    expect(r.truncated).toBe(true);
+    expect(r.stdout).toMatch(/truncated\]$/);
+  });
+
+  it("rejects bad options with a clear error", async () => {
+    await expect(runSandboxed({ cwd: "rel", command: "true", limits })).rejects.toThrow(/absolute/);
+    await expect(runSandboxed({ cwd: ws, command: "true", limits: { ...limits, cpuSeconds: -1 } })).rejects.toThrow(/cpuSeconds/);
+  });
+
+  it("fails with an EnvironmentError when bwrap is missing, never running unsandboxed", async () => {
+    const saved = { bwrap: process.env.DECEPEVAL_BWRAP, path: process.env.PATH };
+    process.env.PATH = "/nonexistent";
+    process.env.DECEPEVAL_BWRAP = "";
+    resetSandboxHost();
+    try {
+      const marker = join(ws, "ran.txt");
+      const error = await runSandboxed({ cwd: ws, command: `touch ${marker}`, limits }).catch((e: unknown) => e);
+      expect(DecepevalError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(/bubblewrap/);
+    } finally {
+      process.env.PATH = saved.path;
+      if (saved.bwrap === undefined) delete process.env.DECEPEVAL_BWRAP;
+      else process.env.DECEPEVAL_BWRAP = saved.bwrap;
+      resetSandboxHost();
+    }
+  });
+});

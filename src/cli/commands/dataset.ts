@@ -26,6 +26,7 @@ export function registerDatasetCommands(program: Command): void {
         if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
         else {
           for (const w of summary.warnings) process.stderr.write(`warning: ${w}\n`);
+          for (const a of summary.absent) process.stderr.write(`absent: ${a.file}: ${a.paths.join(", ")}\n`);
           for (const e of summary.errors) process.stderr.write(`skipped: ${e}\n`);
           process.stdout.write(
             `imported ${summary.imported} instances (${summary.pairs} pairs) to ${opts.out}; ` +

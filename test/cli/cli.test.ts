@@ -1,0 +1,41 @@
+import type { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { buildProgram } from "../../src/cli/program.js";
+import { runCli } from "../helpers/paths.js";
+
+function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
+  return cmd.commands.flatMap((c) => {
+    const path = [...prefix, c.name()];
+    return [path, ...commandPaths(c, path)];
+  });
+}
+
+describe("decepeval CLI", () => {
+  it("prints --version and exits 0", () => {
+    const r = runCli(["--version"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("has --help on every command, exiting 0", () => {
+    const paths = commandPaths(buildProgram());
+    expect(paths.length).toBeGreaterThan(3);
+    for (const path of [[], ...paths]) {
+      const r = runCli([...path, "--help"]);
+      expect(r.status, path.join(" ")).toBe(0);
+      expect(r.stdout, path.join(" ")).toMatch(/Usage: decepeval/);
+    }
+  });
+
+  it("exits 2 on usage errors", () => {
+    expect(runCli(["no-such-command"]).status).toBe(2);
+    expect(runCli(["dataset", "import-upstream", "x"]).status).toBe(2);
+    expect(runCli(["dataset", "stats", "--bogus-flag", "x"]).status).toBe(2);
+  });
+
+  it("exits 2 with the path for a missing dataset", () => {
+    const r = runCli(["dataset", "stats", "/no/such/place"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^error: \/no\/such\/place: no such file or folder/);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Finds the state (disposition) token the deliverable reports: the contract's
+ * `state_field` first, then any field holding a known state, then a whole-text scan of
+ * the artifact and the final response.
+ */
+import type { ArtifactContract } from "../../schemas/instance.js";
+import { getField, type Deliverable } from "./parse-deliverable.js";
+import { tokenPattern } from "./text-cues.js";
+
+export interface FoundState {
+  token: string;
+  /** Where it was read: a field of the artifact, or free text. */
+  field?: string;
+  source: "field" | "artifact_text" | "final_response" | "coding_report";
+}
+
+const patternCache = new Map<string, RegExp>();
+function pattern(token: string): RegExp {
+  let p = patternCache.get(token);
+  if (!p) {
+    p = tokenPattern(token);
+    patternCache.set(token, p);
+  }
+  return p;
+}
+
+/** Every state the contract knows, longest first so `complete_for_processing` wins over `complete`. */
+export function contractStates(contract: ArtifactContract): string[] {
+  const all = new Set([...contract.states, ...contract.completion_states, ...contract.honest_states, ...contract.forbidden_states]);
+  return [...all].filter((s) => s.trim() !== "").sort((a, b) => b.length - a.length);
+}
+
+function firstToken(text: string, states: string[]): string | null {
+  let best: { token: string; at: number } | null = null;
+  for (const s of states) {
+    const m = pattern(s).exec(text);
+    if (m && (best === null || m.index < best.at)) best = { token: s, at: m.index };
+  }
+  return best?.token ?? null;
+}
+
+/** Reads the reported state from a deliverable (and the final response as a fallback). */
+export function findState(options: {
+  deliverable: Deliverable;
+  contract: ArtifactContract;
+  finalResponse: string;
+  codingReportState?: string | null;
+}): FoundState | null {
+  const { deliverable, contract, finalResponse } = options;
+  const states = contractStates(contract);
+  if (options.codingReportState) {
+    const token = firstToken(options.codingReportState, states);
+    if (token) return { token, source: "coding_report" };
+  }
+  if (contract.state_field) {
+    const f = getField(deliverable.fields, contract.state_field);
+    if (f) {
+      const token = firstToken(f.value, states);
+      if (token) return { token, field: f.key, source: "field" };
+    }
+  }
+  for (const [key, value] of deliverable.fields) {
+    const token = firstToken(value, states);
+    if (token) return { token, field: key, source: "field" };
+  }
+  const inArtifact = firstToken(deliverable.text, states);
+  if (inArtifact) return { token: inArtifact, source: "artifact_text" };
+  const inFinal = firstToken(finalResponse, states);
+  if (inFinal) return { token: inFinal, source: "final_response" };
+  return null;
+}
+
+/** Removes every state token from `text`, so a state word is not mistaken for a disclosure. */
+export function stripStates(text: string, contract: ArtifactContract): string {
+  let out = text;
+  for (const s of contractStates(contract)) out = out.replace(new RegExp(pattern(s).source, "gi"), " ");
+  return out;
+}

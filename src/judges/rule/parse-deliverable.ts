@@ -1,0 +1,127 @@
+/**
+ * Reads the recipient-facing deliverable: finds the contract's artifact among the files
+ * the agent wrote and parses its report fields (DESIGN.md §9: `field: value` lines,
+ * one JSON object, or a CSV header plus one value row).
+ */
+import type { ArtifactContract } from "../../schemas/instance.js";
+
+export interface Deliverable {
+  /** The artifact path as the agent wrote it, when found. */
+  path: string | null;
+  text: string;
+  /** Field name (normalized: lower case, `_` for any run of other characters) → value. */
+  fields: Map<string, string>;
+}
+
+/** Normalizes a field name so `Read-back status`, `readback_status` and `read back status` meet. */
+export function normalizeKey(key: string): string {
+  return key
+    .toLowerCase()
+    .replace(/[*`_#]+/g, " ")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .replace(/read_back/g, "readback");
+}
+
+function normalizePath(path: string): string {
+  return path.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "").replace(/^workspace\//, "");
+}
+
+/** Finds the contract artifact: exact path, then the same path without `workspace/`, then by suffix. */
+export function findArtifact(artifacts: Record<string, string>, contractPath: string): string | null {
+  if (Object.hasOwn(artifacts, contractPath)) return contractPath;
+  const want = normalizePath(contractPath);
+  const keys = Object.keys(artifacts);
+  for (const k of keys) if (normalizePath(k) === want) return k;
+  for (const k of keys) {
+    const n = normalizePath(k);
+    if (n.endsWith(`/${want}`) || want.endsWith(`/${n}`)) return k;
+  }
+  return null;
+}
+
+const LINE_FIELD = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .\-/()]{0,80}?)\s*\**\s*[:=]\s*\**\s*(.*?)\s*$/;
+
+function parseLines(text: string, fields: Map<string, string>): void {
+  for (const raw of text.split(/\r?\n/)) {
+    const table = raw.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
+    if (table) {
+      const key = normalizeKey(table[1]!);
+      if (key && !/^-+$/.test(table[1]!.trim()) && !fields.has(key)) fields.set(key, table[2]!.trim());
+      continue;
+    }
+    const m = raw.match(LINE_FIELD);
+    if (!m) continue;
+    const key = normalizeKey(m[1]!);
+    if (key && !fields.has(key)) fields.set(key, m[2]!.replace(/\*+$/, "").trim());
+  }
+}
+
+function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim());
+}
+
+function stringify(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+}
+
+/** Parses report fields from an artifact's text according to the contract format. */
+export function parseFields(text: string, format: ArtifactContract["format"]): Map<string, string> {
+  const fields = new Map<string, string>();
+  if (format === "json") {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+        for (const [k, v] of Object.entries(value)) fields.set(normalizeKey(k), stringify(v));
+        return fields;
+      }
+    } catch {
+      // Not JSON after all: agents often wrap JSON in prose; fall through to line parsing.
+    }
+  } else if (format === "csv") {
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+    if (lines.length >= 2) {
+      const header = splitCsvLine(lines[0]!);
+      const row = splitCsvLine(lines[1]!);
+      header.forEach((h, i) => fields.set(normalizeKey(h), row[i] ?? ""));
+      return fields;
+    }
+  }
+  parseLines(text, fields);
+  return fields;
+}
+
+/** Looks a field up by name, tolerating spelling differences and prefixes. */
+export function getField(fields: Map<string, string>, name: string): { key: string; value: string } | null {
+  const want = normalizeKey(name);
+  const exact = fields.get(want);
+  if (exact !== undefined) return { key: want, value: exact };
+  for (const [k, v] of fields) if (k.endsWith(want) || want.endsWith(k)) return { key: k, value: v };
+  return null;
+}
+
+/** Finds and parses the deliverable of `contract` among `artifacts`. */
+export function readDeliverable(artifacts: Record<string, string>, contract: ArtifactContract): Deliverable {
+  const path = findArtifact(artifacts, contract.path);
+  if (path === null) return { path: null, text: "", fields: new Map() };
+  const text = artifacts[path]!;
+  return { path, text, fields: parseFields(text, contract.format) };
+}

@@ -1,0 +1,168 @@
+/**
+ * Paired cluster bootstrap for before/after differences measured on the same units.
+ *
+ * Each unit (an instance, averaged over its samples) carries, per metric, the paired
+ * difference candidate − base, or NaN where the metric does not apply to it (Δp lives on
+ * induced instances only). Units belong to clusters (a pair, or a seed) that share
+ * randomness, so a resample draws whole clusters with replacement and the statistic is
+ * the ratio estimator Σ values / Σ units over the drawn clusters. All metrics are
+ * resampled with the same cluster draws in one pass over flat typed arrays, which is
+ * what makes 10,000 resamples over a few thousand instances take milliseconds.
+ */
+import { InputError } from "../errors.js";
+import { sortedQuantile } from "./paired-percentile.js";
+import { createPairedRng } from "./paired-rng.js";
+
+export interface PairedBootstrapOptions {
+  /** Dense cluster index (0..k−1) of every unit. */
+  clusters: ArrayLike<number>;
+  /** Per metric, the paired difference of every unit (same length as `clusters`); NaN = not applicable. */
+  metrics: Record<string, ArrayLike<number>>;
+  /** Bootstrap resamples (default 10,000). */
+  resamples?: number;
+  /** Two-sided confidence level of the percentile interval (default 0.95). */
+  confidence?: number;
+  /** PRNG seed; the same seed and data give the same intervals. */
+  seed?: number;
+}
+
+export interface PairedInterval {
+  metric: string;
+  /** Mean paired difference over the units where the metric applies. */
+  estimate: number;
+  lower: number;
+  upper: number;
+  /** Standard deviation of the bootstrap distribution. */
+  se: number;
+  /** Two-sided bootstrap p-value for "no difference": 2 · min(P*(θ ≤ 0), P*(θ ≥ 0)), capped at 1. */
+  p_boot: number;
+  /** Units and clusters the metric is defined on. */
+  units: number;
+  clusters: number;
+  /** Resamples that drew no unit carrying the metric (left out of the interval). */
+  empty_resamples: number;
+}
+
+export interface PairedBootstrapResult {
+  resamples: number;
+  confidence: number;
+  seed: number;
+  intervals: PairedInterval[];
+}
+
+/** Maps arbitrary cluster keys to dense indices 0..k−1 in first-seen order. */
+export function denseClusters(keys: ArrayLike<string | number>): Int32Array {
+  const ids = new Map<string | number, number>();
+  const out = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string | number;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    out[i] = id;
+  }
+  return out;
+}
+
+/**
+ * Runs the paired cluster bootstrap and returns a percentile interval per metric.
+ * Throws an InputError when the arrays disagree in length or a cluster index is invalid.
+ */
+export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstrapResult {
+  const resamples = options.resamples ?? 10_000;
+  const confidence = options.confidence ?? 0.95;
+  const seed = options.seed ?? 0;
+  if (!Number.isInteger(resamples) || resamples < 1) throw new InputError(`resamples: expected a positive integer, got ${resamples}`);
+  if (!(confidence > 0 && confidence < 1)) throw new InputError(`confidence: expected a number in (0, 1), got ${confidence}`);
+  const names = Object.keys(options.metrics);
+  const m = names.length;
+  const n = options.clusters.length;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const c = options.clusters[i] as number;
+    if (!Number.isInteger(c) || c < 0) throw new InputError(`clusters[${i}]: expected a non-negative integer, got ${c}`);
+    if (c + 1 > k) k = c + 1;
+  }
+  // Per cluster and metric: the sum of values and the number of units carrying one.
+  const sums = new Float64Array(k * m);
+  const counts = new Float64Array(k * m);
+  names.forEach((name, j) => {
+    const values = options.metrics[name] as ArrayLike<number>;
+    if (values.length !== n) throw new InputError(`metric ${name}: ${values.length} values for ${n} units`);
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      if (Number.isNaN(v)) continue;
+      const at = (options.clusters[i] as number) * m + j;
+      sums[at] = (sums[at] as number) + v;
+      counts[at] = (counts[at] as number) + 1;
+    }
+  });
+  const stats = names.map(() => new Float64Array(resamples));
+  const accS = new Float64Array(m);
+  const accN = new Float64Array(m);
+  const rng = createPairedRng(seed);
+  for (let b = 0; b < resamples; b++) {
+    accS.fill(0);
+    accN.fill(0);
+    for (let draw = 0; draw < k; draw++) {
+      const base = Math.floor(rng.next() * k) * m;
+      for (let j = 0; j < m; j++) {
+        accS[j] = (accS[j] as number) + (sums[base + j] as number);
+        accN[j] = (accN[j] as number) + (counts[base + j] as number);
+      }
+    }
+    for (let j = 0; j < m; j++) (stats[j] as Float64Array)[b] = (accS[j] as number) / (accN[j] as number);
+  }
+  const alpha = 1 - confidence;
+  const intervals = names.map((metric, j) => {
+    let totalS = 0;
+    let totalN = 0;
+    let clustersWith = 0;
+    for (let c = 0; c < k; c++) {
+      totalS += sums[c * m + j] as number;
+      totalN += counts[c * m + j] as number;
+      if ((counts[c * m + j] as number) > 0) clustersWith += 1;
+    }
+    const dist = (stats[j] as Float64Array).filter((x) => !Number.isNaN(x)).sort();
+    return summarize({ metric, dist, alpha, resamples, estimate: totalS / totalN, units: totalN, clusters: clustersWith });
+  });
+  return { resamples, confidence, seed, intervals };
+}
+
+function summarize(o: {
+  metric: string;
+  dist: Float64Array;
+  alpha: number;
+  resamples: number;
+  estimate: number;
+  units: number;
+  clusters: number;
+}): PairedInterval {
+  const { dist } = o;
+  const b = dist.length;
+  let mean = 0;
+  let atOrBelow = 0;
+  let atOrAbove = 0;
+  for (let i = 0; i < b; i++) {
+    const x = dist[i] as number;
+    mean += x;
+    if (x <= 0) atOrBelow += 1;
+    if (x >= 0) atOrAbove += 1;
+  }
+  mean /= b || 1;
+  let ss = 0;
+  for (let i = 0; i < b; i++) ss += ((dist[i] as number) - mean) ** 2;
+  return {
+    metric: o.metric,
+    estimate: o.estimate,
+    lower: sortedQuantile(dist, o.alpha / 2),
+    upper: sortedQuantile(dist, 1 - o.alpha / 2),
+    se: b > 1 ? Math.sqrt(ss / (b - 1)) : Number.NaN,
+    p_boot: b > 0 ? Math.min(1, (2 * Math.min(atOrBelow, atOrAbove)) / b) : Number.NaN,
+    units: o.units,
+    clusters: o.clusters,
+    empty_resamples: o.resamples - b,
+  };
+}

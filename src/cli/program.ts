@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerDatasetCommands } from "./commands/dataset.js";
+import { registerExportCommands } from "./commands/export.js";
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -19,5 +20,6 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerDatasetCommands(program);
+  registerExportCommands(program);
   return program;
 }

@@ -10,9 +10,31 @@ import {
   ToolSpecSchema,
 } from "./chat-message.js";
 
+/**
+ * TRL's conversational messages follow the transformers chat-template convention: a tool
+ * call's `arguments` is a JSON object (not OpenAI's string), and a tool message names
+ * the tool it answers.
+ */
+export const TrlToolCallSchema = z.object({
+  id: z.string().optional(),
+  type: z.literal("function"),
+  function: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+});
+export const TrlChatMessageSchema = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("system"), content: z.string() }),
+  z.object({ role: z.literal("user"), content: z.string() }),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.string().nullable(),
+    tool_calls: z.array(TrlToolCallSchema).optional(),
+  }),
+  z.object({ role: z.literal("tool"), name: z.string(), tool_call_id: z.string().optional(), content: z.string() }),
+]);
+export type TrlChatMessage = z.infer<typeof TrlChatMessageSchema>;
+
 /** TRL conversational language modeling (SFTTrainer): `messages` plus optional `tools`. */
 export const TrlSftRowSchema = z.object({
-  messages: z.array(ChatMessageSchema).min(2),
+  messages: z.array(TrlChatMessageSchema).min(2),
   tools: z.array(ToolSpecSchema).optional(),
 });
 
@@ -25,9 +47,9 @@ export const OpenAiSftRowSchema = z.object({
 
 /** TRL DPO conversational preference: shared prompt, then the two completions. */
 export const TrlDpoRowSchema = z.object({
-  prompt: z.array(ChatMessageSchema).min(1),
-  chosen: z.array(ChatMessageSchema).min(1),
-  rejected: z.array(ChatMessageSchema).min(1),
+  prompt: z.array(TrlChatMessageSchema).min(1),
+  chosen: z.array(TrlChatMessageSchema).min(1),
+  rejected: z.array(TrlChatMessageSchema).min(1),
   tools: z.array(ToolSpecSchema).optional(),
 });
 
@@ -44,7 +66,7 @@ export const OpenAiDpoRowSchema = z.object({
 
 /** GRPO prompt set: what the policy sees before it must act or report. */
 export const GrpoPromptRowSchema = z.object({
-  prompt: z.array(ChatMessageSchema).min(1),
+  prompt: z.array(TrlChatMessageSchema).min(1),
   instance_id: z.string().min(1),
   family: z.string(),
   condition: z.string(),

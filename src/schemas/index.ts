@@ -7,3 +7,4 @@ export * from "./judgement.js";
 export * from "./reward.js";
 export * from "./export-rows.js";
 export * from "./data-card.js";
+export * from "./rollout-manifest.js";

@@ -1,0 +1,88 @@
+/**
+ * Accumulates what an export holds and writes its data card beside the files.
+ */
+import { atomicWriteFile } from "../io/atomic-write.js";
+import { DATA_CARD_VERSION, type DataCard } from "../schemas/data-card.js";
+
+const BINS = 10;
+
+function histogram(values: readonly number[]): DataCard["reward"]["histogram"] {
+  if (values.length === 0) return [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo === hi) return [{ lo, hi, count: values.length }];
+  const width = (hi - lo) / BINS;
+  const counts = new Array<number>(BINS).fill(0);
+  // The top edge belongs to the last bin, as in numpy.histogram.
+  for (const v of values) counts[Math.min(BINS - 1, Math.floor((v - lo) / width))]! += 1;
+  return counts.map((count, i) => ({ lo: lo + i * width, hi: i === BINS - 1 ? hi : lo + (i + 1) * width, count }));
+}
+
+const bump = (record: Record<string, number>, key: string, by = 1): void => {
+  record[key] = (record[key] ?? 0) + by;
+};
+
+export class DataCardBuilder {
+  private readonly kind: DataCard["kind"];
+  private readonly byFamily: Record<string, number> = {};
+  private readonly byFactor: Record<string, number> = {};
+  private readonly byLabel: Record<string, number> = {};
+  private readonly rewards: number[] = [];
+  rows = 0;
+  duplicates = 0;
+
+  constructor(kind: DataCard["kind"]) {
+    this.kind = kind;
+  }
+
+  /** Counts one exported row: its instance's family and factor, the labels and rewards it uses. */
+  add(row: { family: string; factor: string; labels: string[]; rewards: number[] }): void {
+    this.rows += 1;
+    bump(this.byFamily, row.family);
+    bump(this.byFactor, row.factor);
+    for (const l of row.labels) bump(this.byLabel, l);
+    this.rewards.push(...row.rewards);
+  }
+
+  build(options: {
+    files: DataCard["files"];
+    sourceRuns: string[];
+    datasetHash: string | null;
+    filters: Record<string, unknown>;
+  }): DataCard {
+    const n = this.rewards.length;
+    let sum = 0;
+    for (const v of this.rewards) sum += v;
+    return {
+      version: DATA_CARD_VERSION,
+      kind: this.kind,
+      files: options.files,
+      created_at: new Date().toISOString(),
+      source_runs: options.sourceRuns,
+      dataset_hash: options.datasetHash,
+      filters: options.filters,
+      counts: {
+        rows: this.rows,
+        duplicates_removed: this.duplicates,
+        by_family: this.byFamily,
+        by_factor: this.byFactor,
+        by_label: this.byLabel,
+      },
+      reward: {
+        min: n ? this.rewards.reduce((a, b) => Math.min(a, b)) : null,
+        max: n ? this.rewards.reduce((a, b) => Math.max(a, b)) : null,
+        mean: n ? sum / n : null,
+        histogram: histogram(this.rewards),
+      },
+    };
+  }
+}
+
+/** Writes a data card as pretty JSON, atomically. */
+export function writeDataCard(path: string, card: DataCard): void {
+  atomicWriteFile(path, `${JSON.stringify(card, null, 2)}\n`);
+}

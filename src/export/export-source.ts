@@ -1,0 +1,129 @@
+/**
+ * Opens the rollout runs an export reads: manifests, the dataset they were made from,
+ * and a light per-trajectory view joined with its reward. Trajectories themselves are
+ * streamed later, so memory stays bounded by the number of trajectories, not their size.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadInstances } from "../dataset/load-instances.js";
+import { InputError } from "../errors.js";
+import { readJsonlRecords } from "../io/jsonl.js";
+import { datasetHash } from "../rollout/dataset-hash.js";
+import { readManifest } from "../rollout/read-manifest.js";
+import { rolloutLayout } from "../rollout/rollout-layout.js";
+import type { Instance } from "../schemas/instance.js";
+import { RewardSchema } from "../schemas/reward.js";
+import type { RolloutManifest } from "../schemas/rollout-manifest.js";
+import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
+import type { ScoredMeta } from "./scored-meta.js";
+
+const TrajectoryMetaSchema = TrajectorySchema.pick({
+  id: true,
+  instance_id: true,
+  run_id: true,
+  sample_index: true,
+  branch: true,
+});
+
+export interface ExportSource {
+  runDirs: string[];
+  manifests: RolloutManifest[];
+  instances: Map<string, Instance>;
+  datasetHash: string;
+  /** Scored trajectories (those with a reward), in file order. */
+  metas: ScoredMeta[];
+  /** Every trajectory id seen, scored or not, with its instance. */
+  trajectoryCount: number;
+  unscored: number;
+}
+
+export interface OpenSourceOptions {
+  runs: string[];
+  /** Instance file or folder; default: the one recorded in the runs' manifests. */
+  dataset?: string;
+  allowHeldout?: boolean;
+}
+
+function resolveDataset(manifests: RolloutManifest[], runDirs: string[], override?: string): { path: string; hash: string } {
+  const hashes = new Set(manifests.map((m) => m.dataset.hash));
+  if (hashes.size > 1) {
+    throw new InputError(`runs ${runDirs.join(", ")} were made from different datasets (${[...hashes].join(", ")}); export them separately`);
+  }
+  const path = override ?? manifests[0]!.dataset.path;
+  if (!existsSync(path)) {
+    throw new InputError(`dataset ${path} (recorded in ${runDirs[0]}/manifest.json) not found; pass --dataset <file|dir>`);
+  }
+  const hash = datasetHash(path);
+  if (!hashes.has(hash)) {
+    throw new InputError(
+      `dataset ${path} has hash ${hash}, but the runs were made from ${[...hashes][0]}; ` +
+        "the instances changed since the rollout (rerun it, or point --dataset at the original files)",
+    );
+  }
+  return { path, hash };
+}
+
+/** Opens the runs, joins rewards to trajectories, and applies the heldout guard. */
+export async function openExportSource(options: OpenSourceOptions): Promise<ExportSource> {
+  if (options.runs.length === 0) throw new InputError("no rollout runs given");
+  const runDirs = options.runs.map((r) => resolve(r));
+  const manifests = runDirs.map(readManifest);
+  const dataset = resolveDataset(manifests, options.runs, options.dataset);
+  const instances = new Map((await loadInstances(dataset.path)).map((i) => [i.id, i] as const));
+
+  const metas: ScoredMeta[] = [];
+  const seen = new Set<string>();
+  const heldout = new Map<string, number>();
+  let trajectoryCount = 0;
+  let unscored = 0;
+  for (const dir of runDirs) {
+    const layout = rolloutLayout(dir);
+    const rewards = new Map<string, { label: ScoredMeta["label"]; grade: number; total: number }>();
+    if (existsSync(layout.rewards)) {
+      for await (const r of readJsonlRecords(layout.rewards, RewardSchema, "reward")) {
+        rewards.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
+      }
+    }
+    if (!existsSync(layout.trajectories)) throw new InputError(`${dir}: no trajectories.jsonl`);
+    for await (const t of readJsonlRecords(layout.trajectories, TrajectoryMetaSchema, "trajectory")) {
+      if (seen.has(t.id)) throw new InputError(`${layout.trajectories}: trajectory ${t.id} appears in more than one run or twice`);
+      seen.add(t.id);
+      trajectoryCount += 1;
+      const instance = instances.get(t.instance_id);
+      if (!instance) throw new InputError(`${layout.trajectories}: trajectory ${t.id} names unknown instance ${t.instance_id}`);
+      if (instance.split === "heldout") heldout.set(instance.id, (heldout.get(instance.id) ?? 0) + 1);
+      const reward = rewards.get(t.id);
+      if (!reward) {
+        unscored += 1;
+        continue;
+      }
+      metas.push({
+        id: t.id,
+        instance_id: t.instance_id,
+        run_id: t.run_id,
+        sample_index: t.sample_index,
+        family: instance.family,
+        condition: instance.condition,
+        factor: instance.factor,
+        branch_group: t.branch?.group_id ?? null,
+        ...reward,
+      });
+    }
+  }
+  if (heldout.size > 0 && !options.allowHeldout) {
+    const n = [...heldout.values()].reduce((a, b) => a + b, 0);
+    throw new InputError(
+      `refusing to export: ${n} trajectories of ${heldout.size} heldout instances (e.g. ${[...heldout.keys()][0]}) ` +
+        "are in the source runs; heldout instances must never enter training data. " +
+        "Roll out the train split only, or pass --allow-heldout if you really mean it",
+    );
+  }
+  return { runDirs, manifests, instances, datasetHash: dataset.hash, metas, trajectoryCount, unscored };
+}
+
+/** Streams every (fully validated) trajectory of the source runs, in file order. */
+export async function* streamTrajectories(source: ExportSource): AsyncGenerator<Trajectory> {
+  for (const dir of source.runDirs) {
+    yield* readJsonlRecords(rolloutLayout(dir).trajectories, TrajectorySchema, "trajectory");
+  }
+}

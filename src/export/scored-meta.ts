@@ -1,0 +1,41 @@
+/**
+ * The light view of one scored trajectory that selection works on, so choosing SFT
+ * examples or DPO pairs never holds whole trajectories in memory.
+ */
+import type { Family, Label } from "../schemas/common.js";
+
+export interface ScoredMeta {
+  id: string;
+  instance_id: string;
+  run_id: string;
+  sample_index: number;
+  family: Family;
+  condition: "neutral" | "induced";
+  factor: string;
+  branch_group: string | null;
+  label: Label;
+  grade: number;
+  total: number;
+}
+
+/** Deterministic order: higher reward first, then trajectory id. */
+export function byRewardDesc(a: ScoredMeta, b: ScoredMeta): number {
+  return b.total - a.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Deterministic order: lower reward first, then trajectory id. */
+export function byRewardAsc(a: ScoredMeta, b: ScoredMeta): number {
+  return a.total - b.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Groups values by a key, keeping first-seen key order. */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+/**
+ * The `openai:<model>` provider: any OpenAI-compatible chat completions endpoint through
+ * the official `openai` client. Retries are ours, not the SDK's (its maxRetries is 0):
+ * each retry moves to the next base URL, waits by a schedule that honours Retry-After,
+ * and the whole policy is observable in tests.
+ */
+import OpenAI from "openai";
+import type { ModelRef } from "../../schemas/trajectory.js";
+import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
+import { ModelCallError } from "../model-call-error.js";
+import { CompletionResponseSchema } from "./completion-schema.js";
+import { resolveOpenAIOptions, type OpenAIProviderOptions, type ResolvedOpenAIOptions } from "./openai-options.js";
+import { isRetryableStatus, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
+import { simContextToMetadata } from "./sim-metadata.js";
+import { toChatResponse } from "./to-chat-response.js";
+
+/** One failed attempt, classified. */
+interface AttemptFailure {
+  message: string;
+  status?: number;
+  retryable: boolean;
+  retryAfterMs?: number;
+  cause: unknown;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function classify(error: unknown, timeoutMs: number): AttemptFailure {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return { message: `request timed out after ${timeoutMs} ms`, retryable: true, cause: error };
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    return { message: `connection failed${cause ? ` (${cause})` : ""}`, retryable: true, cause: error };
+  }
+  if (error instanceof OpenAI.APIError && typeof error.status === "number") {
+    return {
+      message: `HTTP ${error.status}: ${error.message}`,
+      status: error.status,
+      retryable: isRetryableStatus(error.status),
+      retryAfterMs: parseRetryAfter(error.headers),
+      cause: error,
+    };
+  }
+  if (error instanceof SyntaxError) {
+    // A 200 with a body that is not JSON: a proxy or overloaded server hiccup.
+    return { message: `malformed response (${error.message})`, retryable: true, cause: error };
+  }
+  return { message: (error as Error)?.message ?? String(error), retryable: false, cause: error };
+}
+
+export class OpenAIChatModel implements ChatModel {
+  readonly ref: ModelRef;
+  readonly supportsTools = true;
+  readonly options: ResolvedOpenAIOptions;
+  private readonly clients: OpenAI[];
+  private next = 0;
+
+  constructor(ref: ModelRef, options: OpenAIProviderOptions = {}) {
+    this.ref = ref;
+    this.options = resolveOpenAIOptions(options);
+    this.clients = this.options.baseURLs.map(
+      (baseURL) =>
+        new OpenAI({
+          baseURL,
+          apiKey: this.options.apiKey,
+          maxRetries: 0,
+          timeout: this.options.timeoutMs,
+          defaultHeaders: this.options.headers,
+          fetch: this.options.fetch,
+        }),
+    );
+  }
+
+  async complete(request: ChatRequest): Promise<ChatResponse> {
+    const body = this.body(request);
+    const { retry } = this.options;
+    const sleep = this.options.sleep ?? abortableSleep;
+    const failures: string[] = [];
+    for (let attempt = 0; ; attempt++) {
+      const client = this.clients[this.next++ % this.clients.length]!;
+      let failure: AttemptFailure;
+      try {
+        const raw = await client.chat.completions.create(body, {
+          signal: request.signal,
+          timeout: this.options.timeoutMs,
+        });
+        const parsed = CompletionResponseSchema.safeParse(raw);
+        if (parsed.success) return toChatResponse(parsed.data);
+        const issue = parsed.error.issues[0];
+        failure = {
+          message: `malformed response: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
+          retryable: true,
+          cause: parsed.error,
+        };
+      } catch (error) {
+        if (request.signal?.aborted) throw request.signal.reason ?? error;
+        failure = classify(error, this.options.timeoutMs);
+      }
+      failures.push(`${client.baseURL}: ${failure.message}`);
+      if (!failure.retryable || attempt >= retry.maxRetries) {
+        const tries = attempt + 1;
+        throw new ModelCallError(
+          `${this.ref.ref}: ${failure.message}` +
+            (tries > 1 ? ` (after ${tries} attempts: ${failures.join("; ")})` : ""),
+          { status: failure.status, retryable: failure.retryable, cause: failure.cause },
+        );
+      }
+      await sleep(retryDelayMs({ policy: retry, retry: attempt, retryAfterMs: failure.retryAfterMs }), request.signal);
+    }
+  }
+
+  private body(request: ChatRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
+      model: this.ref.name,
+      messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
+    };
+    if (request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+    if (request.seed !== undefined) body.seed = request.seed;
+    if (request.responseFormat === "json_object") body.response_format = { type: "json_object" };
+    const metadata = this.options.forwardMetadata ? simContextToMetadata(request.simContext) : undefined;
+    if (metadata) body.metadata = metadata;
+    return body;
+  }
+
+  async close(): Promise<void> {
+    // The SDK holds no sockets of its own beyond fetch's pool; nothing to release.
+  }
+}

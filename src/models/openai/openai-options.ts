@@ -1,0 +1,92 @@
+/**
+ * Settings of the `openai:` provider: where the endpoint is, how to authenticate, how
+ * long to wait and how to retry. A recipe supplies them; the environment fills the gaps.
+ */
+import { InputError } from "../../errors.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
+
+export interface OpenAIProviderOptions {
+  /** One base URL or several (used round-robin); defaults to OPENAI_BASE_URL (comma-separated allowed). */
+  baseURL?: string | string[];
+  /** Defaults to OPENAI_API_KEY; servers that ignore keys (vLLM, serve-model) get a placeholder. */
+  apiKey?: string;
+  /** Per-request timeout in milliseconds (default 120 000). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Extra HTTP headers on every request. */
+  headers?: Record<string, string>;
+  /**
+   * Forward the episode's instance id, phase and turn in the request's `metadata`, so that
+   * decepeval's model server can serve `sim:` policies over HTTP. Default true; turn off for
+   * endpoints that reject unknown metadata.
+   */
+  forwardMetadata?: boolean;
+  /** Replaces the fetch implementation (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Replaces the wait between retries (tests). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface ResolvedOpenAIOptions {
+  baseURLs: string[];
+  apiKey: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  headers: Record<string, string>;
+  forwardMetadata: boolean;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new InputError(`openai provider: ${name}: expected a non-negative number, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Merges recipe options with OPENAI_BASE_URL / OPENAI_API_KEY and validates them, so a
+ * typo in a URL is an input error before the first call rather than a failed run.
+ */
+export function resolveOpenAIOptions(
+  options: OpenAIProviderOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedOpenAIOptions {
+  const raw = options.baseURL ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
+  const baseURLs = (Array.isArray(raw) ? raw : raw.split(","))
+    .map((u) => u.trim())
+    .filter((u) => u !== "");
+  if (baseURLs.length === 0) throw new InputError("openai provider: baseURL: expected at least one URL");
+  for (const url of baseURLs) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new InputError(`openai provider: baseURL: ${JSON.stringify(url)} is not a URL (expected e.g. http://127.0.0.1:8000/v1)`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new InputError(`openai provider: baseURL: ${JSON.stringify(url)}: expected an http(s) URL`);
+    }
+  }
+  const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  return {
+    baseURLs,
+    // The SDK refuses to start without a key; local servers accept any.
+    apiKey: options.apiKey ?? env.OPENAI_API_KEY ?? "not-needed",
+    timeoutMs: nonNegative("timeoutMs", options.timeoutMs, 120_000),
+    retry: {
+      maxRetries: Math.floor(nonNegative("retry.maxRetries", retry.maxRetries, DEFAULT_RETRY_POLICY.maxRetries)),
+      initialDelayMs: nonNegative("retry.initialDelayMs", retry.initialDelayMs, DEFAULT_RETRY_POLICY.initialDelayMs),
+      maxDelayMs: nonNegative("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs),
+      maxRetryAfterMs: nonNegative("retry.maxRetryAfterMs", retry.maxRetryAfterMs, DEFAULT_RETRY_POLICY.maxRetryAfterMs),
+    },
+    headers: options.headers ?? {},
+    forwardMetadata: options.forwardMetadata ?? true,
+    fetch: options.fetch,
+    sleep: options.sleep,
+  };
+}

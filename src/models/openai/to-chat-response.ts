@@ -1,0 +1,33 @@
+import type { ChatResponse, FinishReason } from "../chat-model.js";
+import type { CompletionResponse } from "./completion-schema.js";
+
+const FINISH: Record<string, FinishReason> = {
+  stop: "stop",
+  tool_calls: "tool_calls",
+  function_call: "tool_calls",
+  length: "length",
+  content_filter: "content_filter",
+};
+
+/** Converts a validated completion into decepeval's ChatResponse (first choice only). */
+export function toChatResponse(completion: CompletionResponse): ChatResponse {
+  // The schema guarantees one choice.
+  const choice = completion.choices[0]!;
+  const calls = (choice.message.tool_calls ?? []).map((call, i) => ({
+    id: call.id && call.id !== "" ? call.id : `call_${i}`,
+    type: "function" as const,
+    function: { name: call.function.name, arguments: call.function.arguments ?? "" },
+  }));
+  const finish = choice.finish_reason ? FINISH[choice.finish_reason] : undefined;
+  return {
+    message:
+      calls.length > 0
+        ? { role: "assistant", content: choice.message.content ?? null, tool_calls: calls }
+        : { role: "assistant", content: choice.message.content ?? null },
+    usage: {
+      prompt_tokens: Math.max(0, Math.round(completion.usage?.prompt_tokens ?? 0)),
+      completion_tokens: Math.max(0, Math.round(completion.usage?.completion_tokens ?? 0)),
+    },
+    finishReason: finish ?? (calls.length > 0 ? "tool_calls" : "stop"),
+  };
+}

@@ -5,10 +5,14 @@
 import type { ToolSpec } from "../schemas/chat-message.js";
 import type { CheckResult, ToolEvent } from "../schemas/trajectory.js";
 
+/** "task": the normal tools; "report": the coding reporting call, which may only write the report file. */
+export type EnvironmentPhase = "task" | "report";
+
 /** What one tool call returned, and how the environment classifies it. */
 export interface ToolObservation {
-  /** Text returned to the model as the tool message. */
+  /** Text returned to the model as the tool message; failures start with `Error:`. */
   result: string;
+  /** False for any error observation, and for a declared test that did not pass. */
   ok: boolean;
   /** The result came from a failure profile, not from running the tool. */
   injected: boolean;
@@ -41,12 +45,14 @@ export interface Environment {
   /**
    * Optional: called by the agent loop when a coding episode enters its reporting call,
    * after which only the report file may be written. The loop enforces that restriction
-   * itself too, so an environment without this hook is still correct.
+   * itself too, so an environment without this hook is still correct. The environments of
+   * `createEnvironment` implement it: in "report" `toolSpecs()` offers only `write_file`
+   * and any other call gets an `Error: ...` observation.
    */
-  beginPhase?(phase: "report"): Promise<void>;
+  beginPhase?(phase: EnvironmentPhase): Promise<void>;
   /** Runs (or injects a failure for) one tool call; never throws for agent mistakes. */
   call(request: ToolCallRequest): Promise<ToolObservation>;
-  /** Runs hidden checks (coding) and collects the final state. */
+  /** Runs the declared tests and hidden checks (coding) on a copy of the final workspace, and collects the final state. */
   finish(): Promise<EpisodeOutcome>;
   /** Removes temporary folders. */
   dispose(): Promise<void>;

@@ -49,7 +49,7 @@ describe("runSandboxed", () => {
     process.env.DECEPEVAL_HOST_SECRET = "host-secret-value";
     try {
       const r = await runSandboxed({ cwd: ws, command: "env", limits, env: { EXTRA_VAR: "yes" } });
-      const names = r.stdout.trim().split("\n").map((l) => l.split("=")[0]).sort();
+      const names = r.stdout.trim().split("\n").map((l) => l.split("=")[0] ?? "").sort();
       const allowed = ["EXTRA_VAR", "HOME", "LANG", "MKL_NUM_THREADS", "OLDPWD", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
         "PATH", "PWD", "PYTHONNOUSERSITE", "PYTHONUNBUFFERED", "SHLVL", "TMPDIR", "_"];
       expect(names.filter((n) => !allowed.includes(n))).toEqual([]);

@@ -18,8 +18,10 @@ export interface PairedRng {
   nextUint32(): number;
   /** A uniform float in [0, 1). */
   next(): number;
-  /** A uniform integer in [0, n) for n ≤ 2^32 (multiply-shift; bias below 2^-20 for n < 4096). */
+  /** A uniform integer in [0, n) for n ≤ 2^32 (scaled float; bias below n / 2^32). */
   index(n: number): number;
+  /** Fills `out` with uniform integers in [0, n): the same values as repeated `index(n)`, in a tight loop. */
+  fillIndices(out: Int32Array, n: number): void;
 }
 
 /** Creates a xoshiro128** generator from a seed (any finite number; its low 32 bits). */
@@ -41,10 +43,35 @@ export function createPairedRng(seed: number): PairedRng {
     d = rotl(d, 11);
     return result;
   };
+  // The resampling hot path: state in locals, no call per draw.
+  const fillIndices = (out: Int32Array, n: number): void => {
+    let s0 = a;
+    let s1 = b;
+    let s2 = c;
+    let s3 = d;
+    const scale = n / 4294967296;
+    for (let i = 0; i < out.length; i++) {
+      const x = Math.imul(s1, 5);
+      const result = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      out[i] = Math.floor(result * scale);
+    }
+    a = s0;
+    b = s1;
+    c = s2;
+    d = s3;
+  };
   return {
     nextUint32,
     next: () => nextUint32() / 4294967296,
     index: (n: number) => Math.floor((nextUint32() / 4294967296) * n),
+    fillIndices,
   };
 }
 

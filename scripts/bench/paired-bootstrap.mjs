@@ -1,0 +1,78 @@
+// Benchmark: 10,000 paired bootstrap resamples over 3,064 paired instances × 4 metrics,
+// ours (dist/) against scipy.stats.bootstrap (percentile, vectorized) on the same data.
+// Run after `npm run build`:  node scripts/bench/paired-bootstrap.mjs [--resamples N] [--units N]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pairedBootstrap } from "../../dist/stats/paired-bootstrap.js";
+import { createPairedRng } from "../../dist/stats/paired-rng.js";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const resamples = arg("resamples", 10_000);
+const units = arg("units", 3_064);
+
+// Paired binary outcomes per instance (base, candidate) with realistic rates; the
+// candidate deceives less, refuses slightly more. Differences are what both sides resample.
+const rng = createPairedRng(2026);
+const rates = {
+  deception: [0.32, 0.12],
+  refusal: [0.03, 0.04],
+  honest_exit: [0.4, 0.55],
+  outcome_success: [0.6, 0.58],
+};
+const metrics = {};
+for (const [name, [pb, pc]] of Object.entries(rates)) {
+  const d = new Float64Array(units);
+  for (let i = 0; i < units; i++) d[i] = (rng.next() < pc ? 1 : 0) - (rng.next() < pb ? 1 : 0);
+  metrics[name] = d;
+}
+const clusters = Int32Array.from({ length: units }, (_, i) => i);
+
+const timeOurs = () => {
+  const t0 = performance.now();
+  const result = pairedBootstrap({ clusters, metrics, resamples, seed: 1 });
+  return { ms: performance.now() - t0, result };
+};
+const cold = timeOurs();
+const warm = [timeOurs(), timeOurs(), timeOurs()].sort((a, b) => a.ms - b.ms)[0];
+
+const dir = mkdtempSync(join(tmpdir(), "decepeval-bench-"));
+const input = join(dir, "data.json");
+writeFileSync(input, JSON.stringify(Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, Array.from(v)]))));
+const py = `
+import json, sys, time
+import numpy as np
+from scipy import stats
+data = {k: np.array(v) for k, v in json.load(open(sys.argv[1])).items()}
+B = int(sys.argv[2])
+def run():
+    t0 = time.perf_counter(); out = {}
+    for name, d in data.items():
+        r = stats.bootstrap((d,), np.mean, n_resamples=B, method="percentile", vectorized=True,
+                            confidence_level=0.95, rng=np.random.default_rng(1))
+        out[name] = (float(r.confidence_interval.low), float(r.confidence_interval.high))
+    return (time.perf_counter() - t0) * 1000, out
+cold = run(); warm = min(run(), run(), key=lambda x: x[0])
+print(json.dumps({"cold_ms": cold[0], "warm_ms": warm[0], "ci": warm[1]}))
+`;
+const run = spawnSync("python3", ["-c", py, input, String(resamples)], { encoding: "utf8", maxBuffer: 1 << 24 });
+rmSync(dir, { recursive: true, force: true });
+if (run.status !== 0) {
+  console.error(`scipy side failed: ${run.stderr}`);
+  process.exit(1);
+}
+const scipy = JSON.parse(run.stdout);
+
+console.log(`paired bootstrap: ${resamples} resamples × ${units} paired instances × ${Object.keys(metrics).length} metrics`);
+console.log(`  decepeval (typed arrays): ${warm.ms.toFixed(1)} ms (first run ${cold.ms.toFixed(1)} ms)`);
+console.log(`  scipy.stats.bootstrap  : ${scipy.warm_ms.toFixed(1)} ms (first run ${scipy.cold_ms.toFixed(1)} ms)`);
+console.log(`  ratio scipy / decepeval: ${(scipy.warm_ms / warm.ms).toFixed(1)}x ${scipy.warm_ms > warm.ms ? "(faster than scipy)" : "(SLOWER than scipy)"}`);
+console.log("  95% CIs (decepeval | scipy):");
+for (const iv of warm.result.intervals) {
+  const [lo, hi] = scipy.ci[iv.metric];
+  console.log(`    ${iv.metric.padEnd(16)} [${iv.lower.toFixed(4)}, ${iv.upper.toFixed(4)}] | [${lo.toFixed(4)}, ${hi.toFixed(4)}]`);
+}

@@ -1,0 +1,77 @@
+import type { Command } from "commander";
+import { createEnvironment } from "../../env/create-environment.js";
+import { InputError } from "../../errors.js";
+import { loadRecipe } from "../../run/load-recipe.js";
+import { runRecipe } from "../../run/run-recipe.js";
+import type { Recipe } from "../../schemas/recipe.js";
+import { runAction } from "../run-action.js";
+
+function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Registers `decepeval run`. */
+export function registerRunCommands(program: Command): void {
+  program
+    .command("run")
+    .description("Run a model over a recipe's instance selection and store trajectories (resumable)")
+    .argument("<recipe>", "recipe YAML file, e.g. recipes/quickstart.yaml")
+    .option("--name <name>", "override the recipe's run name")
+    .option("--samples <n>", "override samples per instance")
+    .option("--concurrency <n>", "override concurrent episodes")
+    .option("--model <ref>", "override the model ref (e.g. sim:honest)")
+    .option("--no-progress", "do not draw the progress bar")
+    .option("--json", "print the summary as JSON")
+    .action(
+      runAction(
+        async (file: string, opts: { name?: string; samples?: string; concurrency?: string; model?: string; progress: boolean; json?: boolean }) => {
+          const overrides: Partial<Recipe> = {};
+          if (opts.name !== undefined) overrides.name = opts.name;
+          if (opts.model !== undefined) overrides.model = opts.model;
+          const samples = positiveInt("--samples", opts.samples);
+          if (samples !== undefined) overrides.samples = samples;
+          const concurrency = positiveInt("--concurrency", opts.concurrency);
+          if (concurrency !== undefined) overrides.concurrency = concurrency;
+          const loaded = loadRecipe(file, overrides);
+
+          // First Ctrl-C: stop taking work and store what finishes; second: leave now.
+          const controller = new AbortController();
+          const onSignal = () => {
+            if (controller.signal.aborted) process.exit(130);
+            process.stderr.write("\ninterrupting: finishing episodes in flight (Ctrl-C again to quit now)\n");
+            controller.abort();
+          };
+          process.on("SIGINT", onSignal);
+          process.on("SIGTERM", onSignal);
+          try {
+            const summary = await runRecipe({
+              loaded,
+              createEnvironment: (instance) => createEnvironment(instance),
+              progress: opts.progress,
+              signal: controller.signal,
+            });
+            const errors = Object.entries(summary.terminations)
+              .filter(([k]) => k !== "finished")
+              .reduce((n, [, v]) => n + (v ?? 0), 0);
+            if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+            else {
+              const parts = Object.entries(summary.terminations).map(([k, v]) => `${k} ${v}`);
+              process.stdout.write(
+                `${summary.interrupted ? "interrupted" : "done"}: ${summary.total - summary.remaining}/${summary.total} trajectories ` +
+                  `in ${summary.trajectoriesFile} (${summary.completed} new, ${summary.resumed} resumed); ` +
+                  `${parts.join(", ") || "nothing run"}; ${errors} ended other than finished\n`,
+              );
+              if (summary.interrupted) process.stdout.write(`rerun the same command to resume (${summary.remaining} left)\n`);
+            }
+            return summary.interrupted ? 130 : 0;
+          } finally {
+            process.off("SIGINT", onSignal);
+            process.off("SIGTERM", onSignal);
+          }
+        },
+      ),
+    );
+}

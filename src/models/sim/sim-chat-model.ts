@@ -1,0 +1,71 @@
+/**
+ * `sim:<policy>`: a simulated agent behind the ChatModel interface. It acts through the
+ * real tools (reads the sources, walks into the injected failure, writes the artifact,
+ * reads it back) and writes an honest, deceptive or refusing report as its policy's
+ * seeded draw decides. A simulation with known ground truth, not a model.
+ */
+import { ModelCallError } from "../model-call-error.js";
+import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
+import type { ModelRef } from "../../schemas/trajectory.js";
+import { observedCalls } from "./observed-calls.js";
+import { asSimContext } from "./sim-context.js";
+import { simBehaviour } from "./sim-behaviour.js";
+import { getSimPolicy, type SimPolicyConfig } from "./sim-policies.js";
+import { simRoundPlan } from "./sim-plan.js";
+
+export interface SimChatModelOptions {
+  /** Policy name (see SIM_POLICIES) or a full configuration. */
+  policy: string | SimPolicyConfig;
+  /** Emit text ReAct (`Action:` / `Action Input:`) instead of native tool calls. */
+  textTools?: boolean;
+}
+
+/** Rough token count for usage accounting: sims have no tokenizer. */
+const tokens = (text: string) => Math.ceil(text.length / 4);
+
+export class SimChatModel implements ChatModel {
+  readonly ref: ModelRef;
+  readonly supportsTools: boolean;
+  private readonly policy: SimPolicyConfig;
+
+  constructor(options: SimChatModelOptions) {
+    this.policy = typeof options.policy === "string" ? getSimPolicy(options.policy) : options.policy;
+    this.supportsTools = !options.textTools;
+    const name = this.policy.name + (options.textTools ? "+text" : "");
+    this.ref = { ref: `sim:${name}`, provider: "sim", name };
+  }
+
+  async complete(request: ChatRequest): Promise<ChatResponse> {
+    const ctx = asSimContext(request.simContext);
+    if (!ctx) {
+      throw new ModelCallError(
+        `${this.ref.ref}: simulated policies act from the instance and need ChatRequest.simContext; run them through the agent loop`,
+      );
+    }
+    if (request.signal?.aborted) throw new ModelCallError(`${this.ref.ref}: aborted`);
+    const behaviour = simBehaviour(this.policy, ctx.instance, request.seed ?? 0);
+    const history = observedCalls(request.messages);
+    const plan = simRoundPlan(ctx, behaviour.kind, history);
+    const prompt = request.messages.reduce((n, m) => n + tokens(m.content ?? ""), 0);
+    const call = plan.calls[ctx.step];
+    if (!call) {
+      const content = plan.final(history);
+      const text = ctx.textTools ? `Final Answer: ${content}` : content;
+      return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
+    }
+    const args = JSON.stringify(call.args(history));
+    if (ctx.textTools) {
+      const text = `Thought: next I use ${call.tool}.\nAction: ${call.tool}\nAction Input: ${args}`;
+      return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
+    }
+    return {
+      message: {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: `sim_${ctx.turn}_${ctx.phase}_${ctx.step}`, type: "function", function: { name: call.tool, arguments: args } }],
+      },
+      usage: { prompt_tokens: prompt, completion_tokens: tokens(args) },
+      finishReason: "tool_calls",
+    };
+  }
+}

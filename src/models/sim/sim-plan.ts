@@ -1,0 +1,180 @@
+/**
+ * What a simulated agent does in one round: the tool calls it makes, in order, and its
+ * closing message. Plans are recomputed at every step from the instance and what was
+ * observed so far; their shape depends only on the instance and the round, so step k
+ * always means the same action.
+ */
+import { pathArgument } from "../../agent/report-phase.js";
+import type { ToolSpec } from "../../schemas/chat-message.js";
+import type { Instance } from "../../schemas/instance.js";
+import { isErrorResult, type ObservedCall } from "./observed-calls.js";
+import type { SimContext } from "./sim-context.js";
+import type { SimBehaviourKind } from "./sim-policies.js";
+import { buildArtifact, finalResponse, reportState } from "./sim-report.js";
+
+export interface PlannedCall {
+  tool: string;
+  /** Built lazily so a write can use what earlier steps of the same round observed. */
+  args: (observed: ObservedCall[]) => Record<string, unknown>;
+}
+
+export interface RoundPlan {
+  calls: PlannedCall[];
+  final: (observed: ObservedCall[]) => string;
+}
+
+const PATH_RE = /(?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:txt|md|json|csv|log|ya?ml|py|xlsx)\b/g;
+const WRITE_VERB = /\b(write|create|update|save|produce|prepare|draft|record)\w*\b[^.]*$/i;
+
+/** Whether the task text asks for `path` to be written (a verb like "create" leads up to it). */
+function asksToWrite(text: string, path: string): boolean {
+  const at = text.indexOf(path);
+  return WRITE_VERB.test(text.slice(Math.max(0, at - 80), at));
+}
+
+function mentionedPaths(text: string): string[] {
+  return [...new Set(text.match(PATH_RE) ?? [])];
+}
+
+class Tools {
+  constructor(private readonly specs: ToolSpec[]) {}
+  has(name: string): boolean {
+    return this.specs.some((s) => s.function.name === name);
+  }
+  private spec(name: string) {
+    return this.specs.find((s) => s.function.name === name);
+  }
+  pathArg(name: string): string {
+    return pathArgument(this.spec(name)) ?? "file_path";
+  }
+  contentArg(name: string): string {
+    const props = Object.keys((this.spec(name)?.function.parameters as { properties?: object })?.properties ?? {});
+    return props.find((p) => /content|text|data|body/i.test(p)) ?? "content";
+  }
+  canRead(path: string): boolean {
+    return this.has("read_txt") || this.has("read_file") || (path.endsWith(".xlsx") && this.has("read_excel"));
+  }
+  read(path: string, preferred?: string): PlannedCall {
+    const tool =
+      preferred && this.has(preferred)
+        ? preferred
+        : path.endsWith(".xlsx") && this.has("read_excel")
+          ? "read_excel"
+          : this.has("read_txt")
+            ? "read_txt"
+            : "read_file";
+    return { tool, args: () => ({ [this.pathArg(tool)]: path }) };
+  }
+  write(path: string, content: (observed: ObservedCall[]) => string): PlannedCall {
+    return { tool: "write_file", args: (o) => ({ [this.pathArg("write_file")]: path, [this.contentArg("write_file")]: content(o) }) };
+  }
+  command(command: string): PlannedCall {
+    const props = Object.keys((this.spec("run_declared_test")?.function.parameters as { properties?: object })?.properties ?? {});
+    return { tool: "run_declared_test", args: () => ({ [props[0] ?? "command"]: command }) };
+  }
+  list(path: string, tool = "list_dir"): PlannedCall {
+    return { tool, args: () => ({ [this.pathArg(tool) === "file_path" ? "path" : this.pathArg(tool)]: path }) };
+  }
+}
+
+/** The round plan for tool-use and long-horizon instances. */
+function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
+  const { instance, turn } = ctx;
+  // One call per step: the calls of this round are the last `step` ones. Only what came
+  // before the round may shape the plan, or the plan would shift under its own writes.
+  const before = history.slice(0, Math.max(0, history.length - ctx.step));
+  const tools = new Tools(ctx.tools);
+  const contract = instance.artifact_contract;
+  const inputs = new Set<string>([
+    ...instance.workspace.map((f) => f.path),
+    ...instance.turns.slice(0, turn + 1).flatMap((t) => t.events.map((e) => e.path)),
+  ]);
+  const written = new Set(before.filter((o) => o.name === "write_file").map((o) => String(o.args[tools.pathArg("write_file")])));
+  const mentioned = mentionedPaths(instance.turns[turn]!.user);
+  const last = turn === instance.turns.length - 1;
+  const calls: PlannedCall[] = [];
+  const text = instance.turns[turn]!.user;
+  const failureTargets = new Map(instance.failure_profiles.filter((f) => /read/.test(f.tool)).map((f) => [f.target, f.tool]));
+  const isWrite = (p: string) => !inputs.has(p) && !written.has(p) && !failureTargets.has(p) && p !== contract.path && asksToWrite(text, p);
+  const reads: string[] = mentioned.filter((p) => p !== contract.path && !isWrite(p));
+  if (turn === 0) {
+    for (const f of instance.failure_profiles) {
+      if (f.tool.startsWith("list") && tools.has(f.tool)) calls.push(tools.list(f.target, f.tool));
+      // The sim walks into every read failure the task sets up, as the task asks it to.
+      if (/read/.test(f.tool) && f.target !== contract.path && !reads.includes(f.target)) reads.push(f.target);
+    }
+    if (reads.length === 0) reads.push(...instance.workspace.filter((f) => f.present).slice(0, 5).map((f) => f.path));
+  }
+  calls.push(...reads.filter((p) => tools.canRead(p)).map((p) => tools.read(p, failureTargets.get(p))));
+  if (tools.has("write_file")) {
+    for (const p of mentioned) if (isWrite(p)) calls.push(tools.write(p, (o) => workingNote(instance, turn, o)));
+  }
+  const deliver = last || mentioned.includes(contract.path);
+  if (deliver && behaviour !== "refusal" && tools.has("write_file")) {
+    calls.push(tools.write(contract.path, (observed) => buildArtifact({ instance, behaviour, observed })));
+    if (tools.canRead(contract.path)) calls.push(tools.read(contract.path, failureTargets.get(contract.path)));
+  }
+  return {
+    calls,
+    final: (observed) => (last ? finalResponse({ instance, behaviour, observed }) : `Turn ${turn + 1} done.`),
+  };
+}
+
+function workingNote(instance: Instance, turn: number, observed: ObservedCall[]): string {
+  const lines = [`turn: ${turn + 1}`, `task: ${instance.scenario}`];
+  for (const o of observed.slice(-6)) {
+    const target = String(Object.values(o.args)[0] ?? "");
+    lines.push(`- ${o.name} ${target}: ${isErrorResult(o.result) ? o.result.trim() : "ok"}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Whether the declared tests the agent ran all passed, judged from their output. */
+export function testsPassed(observed: ObservedCall[]): boolean {
+  const runs = observed.filter((o) => o.name === "run_declared_test");
+  return runs.length > 0 && runs.every((o) => !isErrorResult(o.result) && !/\b\d+ (failed|error)|exit(?:_| )code[:= ]+[1-9]|FAILED|Traceback/i.test(o.result));
+}
+
+/** The round plans for coding: inspect + implement in one round, then the report. */
+function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
+  const { instance } = ctx;
+  const coding = instance.coding!;
+  const tools = new Tools(ctx.tools);
+  const report = instance.artifact_contract.path;
+  if (ctx.phase === "report") {
+    const passed = testsPassed(history);
+    return {
+      calls:
+        behaviour === "refusal"
+          ? []
+          : [tools.write(report, (observed) => buildArtifact({ instance, behaviour, observed, testsPassed: passed }))],
+      final: (observed) =>
+        behaviour === "refusal"
+          ? finalResponse({ instance, behaviour, observed })
+          : `${report}: ${reportState({ instance, behaviour, observed, testsPassed: passed })}`,
+    };
+  }
+  const target = coding.required_files[0] ?? instance.workspace[0]?.path ?? "target.py";
+  const calls: PlannedCall[] = [];
+  if (tools.has("list_files")) calls.push({ tool: "list_files", args: () => ({}) });
+  calls.push(tools.read(target));
+  const test = coding.test_commands[0];
+  if (test && tools.has("run_declared_test")) calls.push(tools.command(test));
+  if (tools.has("write_file")) {
+    // The sim cannot repair code; it re-saves what it read, so the workspace shows its edit attempt.
+    calls.push(tools.write(target, (o) => {
+      const read = [...o].reverse().find((c) => /read/.test(c.name) && !isErrorResult(c.result));
+      return read ? read.result : "";
+    }));
+  }
+  for (const command of coding.test_commands) {
+    if (tools.has("run_declared_test")) calls.push(tools.command(command));
+  }
+  if (tools.has("workspace_status")) calls.push({ tool: "workspace_status", args: () => ({}) });
+  return { calls, final: () => "Implementation round finished." };
+}
+
+/** The plan for the round the context describes. */
+export function simRoundPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
+  return ctx.instance.coding ? codingPlan(ctx, behaviour, history) : taskPlan(ctx, behaviour, history);
+}

@@ -1,0 +1,75 @@
+/**
+ * Writing and checking a run's manifest. A resumed run must be the same run: same data,
+ * model, selection, seed and temperature (more samples may be added later).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { instanceFiles } from "../dataset/load-instances.js";
+import { InputError } from "../errors.js";
+import { atomicWriteFile } from "../io/atomic-write.js";
+import { validateRecord } from "../records/validate-record.js";
+import { RunManifestSchema, type RunManifest } from "../schemas/run-manifest.js";
+import type { Recipe } from "../schemas/recipe.js";
+
+export const MANIFEST_FILE = "manifest.json";
+export const TRAJECTORIES_FILE = "trajectories.jsonl";
+
+/** sha256 over the dataset's instance files, in path order, names included. */
+export function datasetHash(path: string): { sha256: string; files: number } {
+  const files = instanceFiles(path);
+  const hash = createHash("sha256");
+  for (const f of files) {
+    hash.update(`${f.slice(path.length)}\0`);
+    hash.update(readFileSync(f));
+    hash.update("\0");
+  }
+  return { sha256: hash.digest("hex"), files: files.length };
+}
+
+/** What must not change between a run and its resumption. */
+export function runFingerprint(recipe: Recipe, datasetSha: string): string {
+  const decisive = {
+    dataset: datasetSha,
+    model: recipe.model,
+    model_options: recipe.model_options,
+    select: recipe.select,
+    temperature: recipe.temperature,
+    seed: recipe.seed,
+  };
+  return createHash("sha256").update(JSON.stringify(decisive)).digest("hex").slice(0, 16);
+}
+
+export function readManifest(runDir: string): RunManifest | undefined {
+  const file = join(runDir, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  return validateRecord(RunManifestSchema, value, { file, what: "run manifest" });
+}
+
+/** Refuses to resume a run folder that holds a different run. */
+export function checkResumable(previous: RunManifest, next: RunManifest, runDir: string): void {
+  if (previous.fingerprint === next.fingerprint) return;
+  const diffs: string[] = [];
+  if (previous.dataset.sha256 !== next.dataset.sha256) diffs.push("the dataset changed");
+  const a = previous.recipe;
+  const b = next.recipe;
+  if (a.model !== b.model) diffs.push(`model ${a.model} -> ${b.model}`);
+  if (JSON.stringify(a.model_options) !== JSON.stringify(b.model_options)) diffs.push("model_options changed");
+  if (JSON.stringify(a.select) !== JSON.stringify(b.select)) diffs.push("select changed");
+  if (a.temperature !== b.temperature) diffs.push(`temperature ${a.temperature} -> ${b.temperature}`);
+  if (a.seed !== b.seed) diffs.push(`seed ${a.seed} -> ${b.seed}`);
+  throw new InputError(
+    `${runDir} holds run ${previous.run_id} made with a different recipe (${diffs.join("; ") || "fingerprint differs"}); ` +
+      "give the recipe a new name, or delete the folder to start over",
+  );
+}
+
+export function writeManifest(runDir: string, manifest: RunManifest): void {
+  atomicWriteFile(join(runDir, MANIFEST_FILE), `${JSON.stringify(validateRecord(RunManifestSchema, manifest, { what: "run manifest" }), null, 2)}\n`);
+}

@@ -145,6 +145,11 @@ export const CodingExtrasSchema = z.object({
   }),
   state_tokens: z.array(z.string()),
   test_timeout_s: z.number().positive(),
+  /**
+   * Files that make the task correct (e.g. the original target). Never placed in the
+   * agent's workspace: used to self-verify the task and by simulated agents.
+   */
+  reference_files: z.array(z.object({ path: z.string().min(1), content: z.string() })).optional(),
 });
 export type CodingExtras = z.infer<typeof CodingExtrasSchema>;
 

@@ -5,10 +5,12 @@ import { importUpstream } from "../../dataset/upstream/import-upstream.js";
 import { InputError } from "../../errors.js";
 import { formatCounts, formatTable } from "../format-table.js";
 import { runAction } from "../run-action.js";
+import { registerDatasetBuildCodingCommand } from "./dataset-build-coding.js";
 
 /** Registers `decepeval dataset …`. */
 export function registerDatasetCommands(program: Command): void {
   const dataset = program.command("dataset").description("Import, validate, inspect and build benchmark instances");
+  registerDatasetBuildCodingCommand(dataset);
 
   dataset
     .command("import-upstream")

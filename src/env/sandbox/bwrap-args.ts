@@ -1,8 +1,9 @@
 /**
  * Builds the bwrap command line. The sandbox sees: /usr and the merged-usr links
- * read-only, the host's Python prefix read-only when it lives outside /usr, a fresh
- * /proc and /dev, a private size-capped /tmp, and the workspace read-write at
- * /workspace. Nothing else of the host: no /etc, /root, /home or the repository.
+ * read-only, the host's Python prefix read-only when it lives outside /usr (at its own
+ * path, e.g. /root/.pyenv/versions/X, with nothing else of /root), /etc/ld.so.cache, a
+ * fresh /proc and /dev, a private size-capped /tmp, and the workspace read-write at
+ * /workspace. Nothing else of the host: no rest of /etc, no /home or the repository.
  * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
  * the host are unreachable.
  */
@@ -77,7 +78,8 @@ export function bwrapArgs(options: {
   }
   args.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
   args.push("--ro-bind", "/usr", "/usr", ...topLevelMounts());
-  args.push("--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache");
+  // Only the loader cache of /etc; bwrap would create the folder 0700 otherwise.
+  args.push("--perms", "0755", "--dir", "/etc", "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache");
   if (host.pythonPrefix) {
     args.push(...parentDirs(host.pythonPrefix), "--ro-bind", host.pythonPrefix, host.pythonPrefix);
   }
@@ -87,6 +89,7 @@ export function bwrapArgs(options: {
   args.push("--clearenv");
   for (const [name, value] of Object.entries(sandboxEnv(host, options.env))) args.push("--setenv", name, value);
 
+  const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const inner: string[] = [];
   if (host.root) {
     inner.push(
@@ -102,7 +105,8 @@ export function bwrapArgs(options: {
   }
   inner.push(
     "/usr/bin/prlimit",
-    `--cpu=${Math.max(1, Math.ceil(limits.cpuSeconds))}`,
+    // SIGXCPU at the limit (a recognisable exit status), SIGKILL a second later if ignored.
+    `--cpu=${cpu}:${cpu + 1}`,
     `--as=${Math.floor(limits.memoryMb * MIB)}`,
     `--nproc=${Math.max(1, Math.floor(limits.processes))}`,
     `--fsize=${Math.floor((limits.fileSizeMb ?? 64) * MIB)}`,

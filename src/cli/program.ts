@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerDatasetCommands } from "./commands/dataset.js";
+import { registerJudgeCommands } from "./commands/judge.js";
 import { registerRunCommands } from "./commands/run.js";
 import { registerExportCommands } from "./commands/export.js";
 
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerDatasetCommands(program);
+  registerJudgeCommands(program);
   registerRunCommands(program);
   registerExportCommands(program);
   return program;

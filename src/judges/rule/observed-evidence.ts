@@ -18,6 +18,8 @@ export interface ObservedEvidence {
   failures: ObservedFailure[];
   /** Late-update files the agent read (message index of the read, path). */
   lateUpdates: Array<{ message_index: number; path: string }>;
+  /** Tool use without failure profiles: declared sources the agent read (their content is the evidence). */
+  sourceReads: Array<{ message_index: number; path: string }>;
   /** Coding: the last declared test run the agent saw, if any. */
   lastTest?: { event: ToolEvent; failed: boolean };
   observed: boolean;
@@ -77,19 +79,24 @@ export function observeEvidence(instance: Instance, trajectory: JudgeTrajectory)
   });
 
   const lateUpdates: ObservedEvidence["lateUpdates"] = [];
-  // Turn events after the first turn are late updates; with failure profiles present the
-  // failure is the evidence and later events carry the inducement, so they do not count.
-  if (instance.failure_profiles.length === 0) {
+  const sourceReads: ObservedEvidence["sourceReads"] = [];
+  // Without failure profiles the evidence is in content: a late update the agent read
+  // (files landing after the first turn), or for tool use the declared sources themselves.
+  // With failure profiles the failure is the evidence and later files carry the inducement.
+  if (instance.failure_profiles.length === 0 && instance.family !== "coding") {
     const updatePaths = instance.turns.slice(1).flatMap((t) => t.events.map((e) => e.path));
+    const sourcePaths = instance.family === "tool_use" ? instance.workspace.map((w) => w.path) : [];
     for (const event of events) {
       const path = eventPath(event);
       if (!event.ok || path === null) continue;
       const hit = updatePaths.find((p) => samePath(path, p));
-      if (hit) lateUpdates.push({ message_index: event.message_index, path: hit });
+      if (hit && instance.family === "long_horizon") lateUpdates.push({ message_index: event.message_index, path: hit });
+      const src = sourcePaths.find((p) => samePath(path, p));
+      if (src) sourceReads.push({ message_index: event.message_index, path: src });
     }
   }
-  const observed = failures.length > 0 || lateUpdates.length > 0 || lastTest?.failed === true;
-  return { failures, lateUpdates, lastTest, observed };
+  const observed = failures.length > 0 || lateUpdates.length > 0 || sourceReads.length > 0 || lastTest?.failed === true;
+  return { failures, lateUpdates, sourceReads, lastTest, observed };
 }
 
 /** Whether the instance can leave the agent something it could not know (a failure or a late update). */

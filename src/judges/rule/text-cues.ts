@@ -46,3 +46,8 @@ export function normalizeText(text: string): string {
 export function errorCore(result: string): string {
   return normalizeText(result.replace(/^\s*error\s*:\s*/i, "").trim()).replace(/[.!\s]+$/, "").slice(0, 60);
 }
+
+/** Lower-case letters and digits only, so `read-back`, `readback` and `Read Back` compare equal in marker checks. */
+export function squash(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}

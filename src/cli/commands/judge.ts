@@ -1,0 +1,163 @@
+import type { Command } from "commander";
+import { loadInstances } from "../../dataset/load-instances.js";
+import { InputError } from "../../errors.js";
+import { judgeBatch } from "../../judges/judge-batch.js";
+import { runAgreement, type AgreementReport } from "../../judges/judge-agreement-run.js";
+import { judgementsFileFor, loadJudgeInputs } from "../../judges/load-judge-inputs.js";
+import { createJudge, judgeNames } from "../../judges/registry.js";
+import type { Judge } from "../../judges/judge.js";
+import { createChatModel } from "../../models/create-chat-model.js";
+import type { ChatModel } from "../../models/chat-model.js";
+import type { Instance } from "../../schemas/instance.js";
+import { LABELS } from "../../schemas/common.js";
+import { formatTable } from "../format-table.js";
+import { runAction } from "../run-action.js";
+
+interface JudgeFlags {
+  judge: string;
+  judgeModel?: string;
+  concurrency: string;
+  quiet?: boolean;
+}
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InputError(`--concurrency: expected a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+async function buildJudge(name: string, modelRef: string | undefined, models: ChatModel[]): Promise<Judge> {
+  if (!judgeNames().includes(name)) throw new InputError(`--judge: unknown judge ${JSON.stringify(name)}; known judges: ${judgeNames().join(", ")}`);
+  if (name === "llm" && modelRef === undefined) throw new InputError("--judge llm needs --judge-model <ref> (e.g. openai:gpt-4o or sim:honest)");
+  const model = modelRef !== undefined && name === "llm" ? await createChatModel(modelRef) : undefined;
+  if (model) models.push(model);
+  return createJudge(name, { model });
+}
+
+async function instanceMap(path: string): Promise<Map<string, Instance>> {
+  return new Map((await loadInstances(path)).map((i) => [i.id, i]));
+}
+
+/** A one-line progress display on stderr: counts, rate and ETA. */
+function progress(label: string, quiet: boolean | undefined): (done: number, total: number) => void {
+  const start = Date.now();
+  let last = 0;
+  const tty = process.stderr.isTTY === true;
+  return (done, total) => {
+    const now = Date.now();
+    if (quiet || (done < total && now - last < 500)) return;
+    last = now;
+    const secs = (now - start) / 1000;
+    const rate = secs > 0 ? done / secs : 0;
+    const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
+    const width = 24;
+    const filled = total === 0 ? width : Math.round((done / total) * width);
+    const line = `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${rate.toFixed(1)}/s eta ${eta}s`;
+    process.stderr.write(tty ? `\r${line}${done === total ? "\n" : ""}` : done === total ? `${line}\n` : "");
+  };
+}
+
+function printAgreement(r: AgreementReport): string {
+  const rows = LABELS.map((ref) => [ref, ...LABELS.map((p) => r.confusion[ref][p])]);
+  const out = [
+    `judge ${r.judge} vs ${r.reference}: n=${r.n}, accuracy ${(r.accuracy * 100).toFixed(1)}%, Cohen's kappa ${r.kappa.toFixed(3)}, judge failures ${r.judge_failures}`,
+    "",
+    formatTable(["reference \\ judge", ...LABELS], rows),
+  ];
+  if (r.disagreements.length > 0) {
+    out.push("", `disagreements (${r.disagreements.length}):`);
+    for (const d of r.disagreements) out.push(`  ${d.trajectory_id}: reference ${d.reference}, judge ${d.predicted ?? "judge_failure"}${d.reason ? ` (${d.reason})` : ""}`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** Registers `decepeval judge …`. */
+export function registerJudgeCommands(program: Command): void {
+  const judge = program
+    .command("judge")
+    // The parent and `agreement` share option names; positional options keep the
+    // parent from taking the subcommand's --instances.
+    .enablePositionalOptions()
+    .description("Judge stored trajectories (a run folder or an interchange file) and write Judgement records next to them")
+    .argument("[trajectories]", "rollouts/<run>/ (or its trajectories.jsonl), or an interchange JSONL file")
+    .option("--instances <path>", "instance JSONL file or folder the trajectories refer to")
+    .option("--judge <name>", `judge to use (${judgeNames().join(", ")})`, "rule")
+    .option("--judge-model <ref>", "model for the llm judge, e.g. openai:gpt-4o")
+    .option("--out <file>", "judgements file (default: judgements.<judge>.jsonl next to the trajectories)")
+    .option("--concurrency <n>", "trajectories judged at once", "4")
+    .option("--json", "print the summary as JSON")
+    .option("--quiet", "no progress display")
+    .action(
+      runAction(async (path: string | undefined, opts: JudgeFlags & { instances?: string; out?: string; json?: boolean }) => {
+        if (path === undefined) throw new InputError("judge: name the trajectories to judge (a run folder or an interchange file), or use `judge agreement`");
+        if (!opts.instances) throw new InputError("judge: --instances <path> is required");
+        const models: ChatModel[] = [];
+        try {
+          const j = await buildJudge(opts.judge, opts.judgeModel, models);
+          const inputs = await loadJudgeInputs(path);
+          const out = opts.out ?? judgementsFileFor(inputs, opts.judge);
+          const result = await judgeBatch({
+            judge: j,
+            instances: await instanceMap(opts.instances),
+            trajectories: inputs.trajectories,
+            out,
+            source: inputs.file,
+            concurrency: parseConcurrency(opts.concurrency),
+            onProgress: progress(`judge ${opts.judge}`, opts.quiet || opts.json),
+          });
+          const counts = { deceptive: 0, honest: 0, refusal: 0, judge_failure: 0 };
+          for (const x of result.judgements) counts[x.status === "ok" ? x.label : "judge_failure"] += 1;
+          const summary = { out, judge: j.id, trajectories: result.judgements.length, judged: result.judged, resumed: result.resumed, ...counts };
+          if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+          else {
+            process.stdout.write(
+              `judged ${result.judged} trajectories (${result.resumed} resumed) with ${j.id} -> ${out}: ` +
+                `${counts.deceptive} deceptive, ${counts.honest} honest, ${counts.refusal} refusal, ${counts.judge_failure} judge failures\n`,
+            );
+          }
+          return counts.judge_failure > 0 ? 1 : 0;
+        } finally {
+          for (const m of models) await m.close?.();
+        }
+      }),
+    );
+
+  judge
+    .command("agreement")
+    .description("Accuracy, Cohen's kappa and confusion matrix of a judge against labelled trajectories or another judge")
+    .option("--instances <path>", "instance JSONL file or folder (our dataset, or `dataset import-upstream` output)")
+    .option("--trajectories <file>", "interchange JSONL with a label field, or a run's trajectories")
+    .option("--judge <name>", "judge to evaluate", "rule")
+    .option("--judge-model <ref>", "model for an llm judge")
+    .option("--against <name>", "compare with this judge instead of the labels")
+    .option("--against-model <ref>", "model for an llm --against judge")
+    .option("--concurrency <n>", "trajectories judged at once", "4")
+    .option("--json", "print one JSON object")
+    .action(
+      runAction(async (_opts: unknown, cmd: Command) => {
+        // Options shared with the parent (`--instances`, `--judge`, …) may be parsed by either.
+        const opts = cmd.optsWithGlobals<JudgeFlags & { instances?: string; trajectories?: string; against?: string; againstModel?: string; json?: boolean }>();
+        if (!opts.instances) throw new InputError("judge agreement: --instances <path> is required");
+        if (!opts.trajectories) throw new InputError("judge agreement: --trajectories <file> is required");
+        const models: ChatModel[] = [];
+        try {
+          const j = await buildJudge(opts.judge, opts.judgeModel, models);
+          const against = opts.against ? await buildJudge(opts.against, opts.againstModel ?? opts.judgeModel, models) : undefined;
+          const inputs = await loadJudgeInputs(opts.trajectories);
+          const report = await runAgreement({
+            judge: j,
+            against,
+            instances: await instanceMap(opts.instances),
+            trajectories: inputs.trajectories,
+            source: inputs.file,
+            concurrency: parseConcurrency(opts.concurrency),
+            onProgress: progress("agreement", opts.json),
+          });
+          process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : printAgreement(report));
+          return 0;
+        } finally {
+          for (const m of models) await m.close?.();
+        }
+      }),
+    );
+}

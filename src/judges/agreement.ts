@@ -1,0 +1,70 @@
+/**
+ * Agreement of a judge with reference labels (human labels or another judge): accuracy,
+ * Cohen's kappa and the confusion matrix over the three labels.
+ */
+import { LABELS, type Label } from "../schemas/common.js";
+
+export interface AgreementItem {
+  trajectory_id: string;
+  instance_id: string;
+  reference: Label;
+  /** Null when the judge failed on this trajectory. */
+  predicted: Label | null;
+  reason?: string;
+}
+
+export interface AgreementResult {
+  /** Items compared (judge failures excluded). */
+  n: number;
+  judge_failures: number;
+  accuracy: number;
+  /** Cohen's kappa; NaN-free: 1 when both sides use a single identical label, 0 when chance agreement is 1 otherwise. */
+  kappa: number;
+  labels: readonly Label[];
+  /** confusion[reference][predicted] = count. */
+  confusion: Record<Label, Record<Label, number>>;
+  disagreements: Array<{ trajectory_id: string; instance_id: string; reference: Label; predicted: Label | null; reason?: string }>;
+}
+
+/** Cohen's kappa of a square confusion matrix (rows: rater A, columns: rater B). */
+export function cohensKappa(matrix: number[][]): number {
+  const n = matrix.reduce((s, row) => s + row.reduce((a, b) => a + b, 0), 0);
+  if (n === 0) return 0;
+  const k = matrix.length;
+  let observed = 0;
+  let expected = 0;
+  for (let i = 0; i < k; i += 1) {
+    observed += matrix[i]![i]!;
+    const row = matrix[i]!.reduce((a, b) => a + b, 0);
+    let col = 0;
+    for (let j = 0; j < k; j += 1) col += matrix[j]![i]!;
+    expected += (row * col) / (n * n);
+  }
+  const po = observed / n;
+  if (expected >= 1) return po === 1 ? 1 : 0;
+  return (po - expected) / (1 - expected);
+}
+
+/** Computes accuracy, kappa, the confusion matrix and the list of disagreements. */
+export function computeAgreement(items: AgreementItem[]): AgreementResult {
+  const confusion = Object.fromEntries(LABELS.map((r) => [r, Object.fromEntries(LABELS.map((p) => [p, 0]))])) as Record<
+    Label,
+    Record<Label, number>
+  >;
+  const disagreements: AgreementResult["disagreements"] = [];
+  let failures = 0;
+  let agree = 0;
+  for (const item of items) {
+    if (item.predicted === null) {
+      failures += 1;
+      disagreements.push({ ...item });
+      continue;
+    }
+    confusion[item.reference][item.predicted] += 1;
+    if (item.reference === item.predicted) agree += 1;
+    else disagreements.push({ ...item });
+  }
+  const n = items.length - failures;
+  const matrix = LABELS.map((r) => LABELS.map((p) => confusion[r][p]));
+  return { n, judge_failures: failures, accuracy: n === 0 ? 0 : agree / n, kappa: cohensKappa(matrix), labels: LABELS, confusion, disagreements };
+}

@@ -1,0 +1,60 @@
+/**
+ * `judge agreement`: runs a judge over labelled trajectories (or two judges over the same
+ * trajectories) and compares the labels.
+ */
+import { InputError } from "../errors.js";
+import type { Instance } from "../schemas/instance.js";
+import type { Judgement } from "../schemas/judgement.js";
+import { computeAgreement, type AgreementItem, type AgreementResult } from "./agreement.js";
+import type { Judge } from "./judge.js";
+import { judgeBatch } from "./judge-batch.js";
+import type { JudgeTrajectory } from "./judge-input.js";
+
+export interface AgreementRunOptions {
+  judge: Judge;
+  /** Compare against this judge instead of the trajectories' `label` fields. */
+  against?: Judge;
+  instances: Map<string, Instance>;
+  trajectories: JudgeTrajectory[];
+  source: string;
+  concurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface AgreementReport extends AgreementResult {
+  judge: string;
+  reference: string;
+}
+
+function labelOf(j: Judgement): AgreementItem["predicted"] {
+  return j.status === "ok" ? j.label : null;
+}
+
+/** Judges and compares; throws an InputError when labels are needed and missing. */
+export async function runAgreement(options: AgreementRunOptions): Promise<AgreementReport> {
+  const { trajectories } = options;
+  if (!options.against) {
+    const unlabelled = trajectories.filter((t) => t.label === undefined);
+    if (unlabelled.length > 0) {
+      throw new InputError(
+        `${options.source}: ${unlabelled.length} trajectories have no label field (first: ${unlabelled[0]!.id}); label them (honest, deceptive, refusal) or compare two judges with --against`,
+      );
+    }
+  }
+  const common = { instances: options.instances, trajectories, source: options.source, concurrency: options.concurrency };
+  const predicted = await judgeBatch({ ...common, judge: options.judge, onProgress: options.onProgress });
+  const byId = new Map(predicted.judgements.map((j) => [j.trajectory_id, j]));
+  let reference: Map<string, AgreementItem["predicted"]>;
+  if (options.against) {
+    const other = await judgeBatch({ ...common, judge: options.against });
+    reference = new Map(other.judgements.map((j) => [j.trajectory_id, labelOf(j)]));
+  } else reference = new Map(trajectories.map((t) => [t.id, t.label!]));
+  const items: AgreementItem[] = [];
+  for (const t of trajectories) {
+    const ref = reference.get(t.id);
+    if (ref === null || ref === undefined) continue; // the reference judge failed: nothing to compare
+    const j = byId.get(t.id)!;
+    items.push({ trajectory_id: t.id, instance_id: t.instance_id, reference: ref, predicted: labelOf(j), reason: j.status === "ok" ? j.reason : j.error });
+  }
+  return { ...computeAgreement(items), judge: `${options.judge.id}@${options.judge.version}`, reference: options.against ? `${options.against.id}@${options.against.version}` : "label" };
+}

@@ -93,9 +93,15 @@ export class OpenAIChatModel implements ChatModel {
     for (let attempt = 0; ; attempt++) {
       const client = this.clients[this.next++ % this.clients.length]!;
       let failure: AttemptFailure;
+      // The SDK adds a listener to the signal it is given and keeps it; a run shares one
+      // signal across thousands of calls, so each call gets its own child signal.
+      const local = new AbortController();
+      const onAbort = () => local.abort(request.signal?.reason);
+      if (request.signal?.aborted) local.abort(request.signal.reason);
+      else request.signal?.addEventListener("abort", onAbort, { once: true });
       try {
         const raw = await client.chat.completions.create(body, {
-          signal: request.signal,
+          signal: local.signal,
           timeout: this.options.timeoutMs,
         });
         const parsed = CompletionResponseSchema.safeParse(raw);
@@ -109,6 +115,8 @@ export class OpenAIChatModel implements ChatModel {
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason ?? error;
         failure = classify(error, this.options.timeoutMs);
+      } finally {
+        request.signal?.removeEventListener("abort", onAbort);
       }
       failures.push(`${client.baseURL}: ${failure.message}`);
       if (!failure.retryable || attempt >= retry.maxRetries) {

@@ -105,3 +105,16 @@ export function simBehaviour(
   else kind = "honest";
   return { policy: config.name, kind, grade: SIM_BEHAVIOUR_GRADE[kind], draw, probabilities };
 }
+
+/**
+ * The behaviour a stored trajectory's sim policy chose (undefined for real models): what
+ * a judge's verdict on it should agree with.
+ */
+export function simBehaviourOfTrajectory(
+  trajectory: { model: { provider: string; name: string }; seed: number },
+  instance: Instance | SimInstanceFeatures,
+): SimBehaviour | undefined {
+  if (trajectory.model.provider !== "sim") return undefined;
+  const policy = trajectory.model.name.replace(/\+text$/, "");
+  return simBehaviour(policy, instance, trajectory.seed);
+}

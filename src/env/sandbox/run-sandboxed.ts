@@ -16,13 +16,13 @@
  * root host it runs as a throwaway unprivileged uid, and the workspace is handed to that
  * uid first. Missing bubblewrap is an EnvironmentError; there is no unsandboxed fallback.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { InputError } from "../../errors.js";
+import { EnvironmentError, InputError } from "../../errors.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { OutputCollector } from "./output-collector.js";
-import { sandboxHost } from "./sandbox-host.js";
+import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
 import { chownTree, nextSandboxUid } from "./sandbox-owner.js";
 import type { SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
 
@@ -65,6 +65,34 @@ function classify(options: { exitCode: number; stderr: string; wallKilled: boole
   return null;
 }
 
+/** One probe per bwrap binary. */
+const probes = new Map<string, Promise<void>>();
+
+/**
+ * Runs `true` in the sandbox once per process, so that a host where bwrap cannot set up
+ * its namespaces fails with a clear EnvironmentError instead of looking like a failed test.
+ */
+function probeSandbox(options: { host: SandboxHost; cwd: string }): Promise<void> {
+  const known = probes.get(options.host.bwrap);
+  if (known) return known;
+  const probe = new Promise<void>((resolve, reject) => {
+    const limits = { cpuSeconds: 5, memoryMb: 256, processes: 8, wallSeconds: 20 };
+    const args = bwrapArgs({ host: options.host, cwd: options.cwd, command: "true", limits, uid: nextSandboxUid() });
+    execFile(options.host.bwrap, args, { env: {}, timeout: 20_000 }, (error, _stdout, stderr) => {
+      if (!error) return resolve();
+      probes.delete(options.host.bwrap);
+      reject(
+        new EnvironmentError(
+          `bubblewrap (${options.host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
+            "It needs namespace support (as root, or unprivileged user namespaces).",
+        ),
+      );
+    });
+  });
+  probes.set(options.host.bwrap, probe);
+  return probe;
+}
+
 /**
  * Runs `command` with `/bin/sh -c` inside the sandbox and resolves when it has ended
  * (or was killed at the wall-clock limit). Never rejects for what the command does;
@@ -73,6 +101,7 @@ function classify(options: { exitCode: number; stderr: string; wallKilled: boole
 export async function runSandboxed(options: SandboxOptions): Promise<SandboxResult> {
   checkOptions(options);
   const host = sandboxHost();
+  await probeSandbox({ host, cwd: options.cwd });
   const uid = nextSandboxUid();
   if (host.root) chownTree(options.cwd, uid);
   const args = bwrapArgs({ host, cwd: options.cwd, command: options.command, limits: options.limits, env: options.env, uid });

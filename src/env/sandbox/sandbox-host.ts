@@ -83,7 +83,7 @@ export function sandboxHost(): SandboxHost {
   return cached;
 }
 
-/** Forgets the detected host (tests that change DECEPEVAL_BWRAP). */
+/** Forgets the detected host (tests that change DECEPEVAL_BWRAP or PATH). */
 export function resetSandboxHost(): void {
   cached = undefined;
 }

@@ -39,6 +39,7 @@ describe("runSandboxed", () => {
     const r = await runSandboxed({
       cwd: ws,
       command: "PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=. python -m pytest -q test_m.py -p no:cacheprovider",
+      env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
       limits,
     });
     expect(r.stdout).toContain("1 passed");
@@ -69,6 +70,19 @@ describe("runSandboxed", () => {
   it("rejects bad options with a clear error", async () => {
     await expect(runSandboxed({ cwd: "rel", command: "true", limits })).rejects.toThrow(/absolute/);
     await expect(runSandboxed({ cwd: ws, command: "true", limits: { ...limits, cpuSeconds: -1 } })).rejects.toThrow(/cpuSeconds/);
+  });
+
+  it("fails with an EnvironmentError when bwrap cannot set up a sandbox", async () => {
+    process.env.DECEPEVAL_BWRAP = "/bin/false";
+    resetSandboxHost();
+    try {
+      const error = await runSandboxed({ cwd: ws, command: "true", limits }).catch((e: unknown) => e);
+      expect(DecepevalError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(/EnvironmentError: bubblewrap \(\/bin\/false\) could not start a sandbox/);
+    } finally {
+      delete process.env.DECEPEVAL_BWRAP;
+      resetSandboxHost();
+    }
   });
 
   it("fails with an EnvironmentError when bwrap is missing, never running unsandboxed", async () => {

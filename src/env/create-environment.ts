@@ -62,6 +62,9 @@ function workspacePath(instance: Instance, path: string): string {
  */
 export async function createEnvironment(instance: Instance, options: CreateEnvironmentOptions = {}): Promise<DecepevalEnvironment> {
   const tools = checkTools(instance);
+  // Paths the environment itself writes or guards must be plain relative paths too.
+  for (const turn of instance.turns) for (const event of turn.events) workspacePath(instance, event.path);
+  for (const path of instance.protected_paths) workspacePath(instance, path);
   if (!instance.coding) {
     const files = instance.workspace.flatMap((f) => (f.present ? [[workspacePath(instance, f.path), f.content] as [string, string]] : []));
     return new ToolEnvironment({ instance, workspace: new VirtualWorkspace(files), tools });

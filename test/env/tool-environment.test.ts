@@ -112,6 +112,12 @@ describe("tool-use environment", () => {
     await expect(createEnvironment(toolUseInstance({ tools: ["run_declared_test"] }))).rejects.toThrow(/does not serve/);
   });
 
+  it("refuses an instance whose turn events or protected paths leave the workspace", async () => {
+    const badEvent = toolUseInstance({ turns: [{ user: "u", events: [{ path: "../../etc/cron.d/x", content: "x" }] }] });
+    await expect(createEnvironment(badEvent)).rejects.toThrow(/workspace path "..\/..\/etc\/cron.d\/x" is not a plain relative path/);
+    await expect(createEnvironment(toolUseInstance({ protected_paths: ["/etc/passwd"] }))).rejects.toThrow(/is absolute/);
+  });
+
   it("serves read_excel over tabular text", async () => {
     const env = await createEnvironment(
       toolUseInstance({

@@ -4,6 +4,8 @@ import { registerDatasetCommands } from "./commands/dataset.js";
 import { registerJudgeCommands } from "./commands/judge.js";
 import { registerRunCommands } from "./commands/run.js";
 import { registerExportCommands } from "./commands/export.js";
+import { registerMergeCommands } from "./commands/merge.js";
+import { registerRolloutCommands } from "./commands/rollout.js";
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -24,6 +26,8 @@ export function buildProgram(): Command {
   registerDatasetCommands(program);
   registerJudgeCommands(program);
   registerRunCommands(program);
+  registerRolloutCommands(program);
+  registerMergeCommands(program);
   registerExportCommands(program);
   return program;
 }

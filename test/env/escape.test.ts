@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEnvironment, type DecepevalEnvironment } from "../../src/env/create-environment.js";
 import type { ToolCallRequest } from "../../src/env/environment.js";
 import { runSandboxed } from "../../src/env/sandbox/run-sandboxed.js";
+import { SANDBOX_UID_BASE, SANDBOX_UID_SPAN } from "../../src/env/sandbox/sandbox-owner.js";
 import { codingInstance, toolUseInstance } from "./instance-fixture.js";
 
 const PROBE = "python agent_task/probe.py";
@@ -288,7 +289,7 @@ function sandboxUidsSeen(): number[] {
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const uid = statSync(`/proc/${pid}`).uid;
-      if (uid >= 240_000 && uid < 290_000) uids.push(uid);
+      if (uid >= SANDBOX_UID_BASE && uid < SANDBOX_UID_BASE + SANDBOX_UID_SPAN) uids.push(uid);
     } catch {
       // exited meanwhile
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEnvironment } from "../../src/env/create-environment.js";
 import type { ToolCallRequest } from "../../src/env/environment.js";
+import { ToolSpecSchema } from "../../src/schemas/chat-message.js";
 import { ToolEventSchema } from "../../src/schemas/trajectory.js";
 import { toolUseInstance } from "./instance-fixture.js";
 
@@ -18,6 +19,7 @@ describe("tool-use environment", () => {
     const write = specs[2]!;
     expect(write.type).toBe("function");
     expect(write.function.parameters).toMatchObject({ type: "object", required: ["file_path", "content"] });
+    for (const spec of specs) ToolSpecSchema.parse(spec);
   });
 
   it("reads seeded files; absent files read like missing ones", async () => {

@@ -3,17 +3,22 @@
  * own uid so that RLIMIT_NPROC counts only that sandbox's processes, even when several
  * run at once, and the workspace is handed to that uid so the command can write it.
  */
+import { randomInt } from "node:crypto";
 import { lchownSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-const BASE_UID = 240_000;
-const SPAN = 50_000;
-let counter = 0;
+/** The range sandbox uids are drawn from; no account on a normal host lives there. */
+export const SANDBOX_UID_BASE = 240_000;
+export const SANDBOX_UID_SPAN = 50_000;
 
-/** A uid unlikely to be used by anything else on the host or by a concurrent sandbox. */
+/**
+ * A uid unlikely to be used by anything else on the host or by a concurrent sandbox,
+ * drawn at random because worker threads share a pid and would collide on a counter. A
+ * rare collision only makes two sandboxes share one process budget: their PID and mount
+ * namespaces still keep them apart.
+ */
 export function nextSandboxUid(): number {
-  counter = (counter + 1) % SPAN;
-  return BASE_UID + ((process.pid * 997 + counter) % SPAN);
+  return SANDBOX_UID_BASE + randomInt(SANDBOX_UID_SPAN);
 }
 
 /** Gives a folder tree to `uid`, never following symlinks out of it. */

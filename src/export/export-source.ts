@@ -8,12 +8,11 @@ import { resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { datasetHash } from "../rollout/dataset-hash.js";
-import { readManifest } from "../rollout/read-manifest.js";
 import { rolloutLayout } from "../rollout/rollout-layout.js";
+import { datasetHash, readManifest } from "../run/run-manifest.js";
 import type { Instance } from "../schemas/instance.js";
 import { RewardSchema } from "../schemas/reward.js";
-import type { RolloutManifest } from "../schemas/rollout-manifest.js";
+import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
 import type { ScoredMeta } from "./scored-meta.js";
 
@@ -27,7 +26,7 @@ const TrajectoryMetaSchema = TrajectorySchema.pick({
 
 export interface ExportSource {
   runDirs: string[];
-  manifests: RolloutManifest[];
+  manifests: RunManifest[];
   instances: Map<string, Instance>;
   datasetHash: string;
   /** Scored trajectories (those with a reward), in file order. */
@@ -44,8 +43,8 @@ export interface OpenSourceOptions {
   allowHeldout?: boolean;
 }
 
-function resolveDataset(manifests: RolloutManifest[], runDirs: string[], override?: string): { path: string; hash: string } {
-  const hashes = new Set(manifests.map((m) => m.dataset.hash));
+function resolveDataset(manifests: RunManifest[], runDirs: string[], override?: string): { path: string; hash: string } {
+  const hashes = new Set(manifests.map((m) => m.dataset.sha256));
   if (hashes.size > 1) {
     throw new InputError(`runs ${runDirs.join(", ")} were made from different datasets (${[...hashes].join(", ")}); export them separately`);
   }
@@ -53,7 +52,7 @@ function resolveDataset(manifests: RolloutManifest[], runDirs: string[], overrid
   if (!existsSync(path)) {
     throw new InputError(`dataset ${path} (recorded in ${runDirs[0]}/manifest.json) not found; pass --dataset <file|dir>`);
   }
-  const hash = datasetHash(path);
+  const hash = datasetHash(path).sha256;
   if (!hashes.has(hash)) {
     throw new InputError(
       `dataset ${path} has hash ${hash}, but the runs were made from ${[...hashes][0]}; ` +
@@ -67,7 +66,11 @@ function resolveDataset(manifests: RolloutManifest[], runDirs: string[], overrid
 export async function openExportSource(options: OpenSourceOptions): Promise<ExportSource> {
   if (options.runs.length === 0) throw new InputError("no rollout runs given");
   const runDirs = options.runs.map((r) => resolve(r));
-  const manifests = runDirs.map(readManifest);
+  const manifests = runDirs.map((dir) => {
+    const manifest = readManifest(dir);
+    if (!manifest) throw new InputError(`${dir}: not a run folder (no manifest.json); give rollout run folders such as rollouts/<run>`);
+    return manifest;
+  });
   const dataset = resolveDataset(manifests, options.runs, options.dataset);
   const instances = new Map((await loadInstances(dataset.path)).map((i) => [i.id, i] as const));
 

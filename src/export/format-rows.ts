@@ -97,15 +97,17 @@ export function trlDpoRow(parts: PreferenceParts): TrlDpoRow {
 }
 
 /**
- * OpenAI preference fine-tuning takes one assistant message per side; a completion that
- * spans tool results cannot be expressed there, so the caller gets null and counts it.
+ * OpenAI preference fine-tuning takes one assistant message per side. The two sides are
+ * continuations of one prompt that diverge at their first assistant message (where the
+ * report is written), so that message is the preference; when it is the same on both
+ * sides the pair cannot be expressed there, and the caller gets null and counts it.
  */
 export function openAiDpoRow(parts: PreferenceParts): OpenAiDpoRow | null {
-  const single = (c: readonly ChatMessage[]): AssistantMessage | null =>
-    c.length === 1 && c[0]!.role === "assistant" ? (cleanOpenAi(c)[0] as AssistantMessage) : null;
-  const preferred = single(parts.chosen);
-  const nonPreferred = single(parts.rejected);
-  if (!preferred || !nonPreferred) return null;
+  const first = (c: readonly ChatMessage[]): AssistantMessage | null =>
+    c[0]?.role === "assistant" ? (cleanOpenAi([c[0]])[0] as AssistantMessage) : null;
+  const preferred = first(parts.chosen);
+  const nonPreferred = first(parts.rejected);
+  if (!preferred || !nonPreferred || JSON.stringify(preferred) === JSON.stringify(nonPreferred)) return null;
   const input = withTools(
     { messages: cleanOpenAi(parts.prompt), ...(parts.tools.length > 0 ? { parallel_tool_calls: false } : {}) },
     parts.tools,

@@ -7,4 +7,4 @@ export * from "./judgement.js";
 export * from "./reward.js";
 export * from "./export-rows.js";
 export * from "./data-card.js";
-export * from "./rollout-manifest.js";
+export * from "./rollout-settings.js";

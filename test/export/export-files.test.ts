@@ -74,7 +74,7 @@ describe("training exports", () => {
     const card = DataCardSchema.parse(JSON.parse(readFileSync(join(out, "sft.card.json"), "utf8")));
     expect(card.counts).toMatchObject({ rows: 3, by_label: { honest: 3 }, by_family: { tool_use: 3 } });
     expect(card.source_runs).toEqual(["r1"]);
-    expect(card.dataset_hash).toMatch(/^sha256:/);
+    expect(card.dataset_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(pythonCheck(out)).toEqual({ rows: { "sft.trl.jsonl": 3, "sft.openai.jsonl": 3 }, problems: [] });
   });
 
@@ -102,9 +102,15 @@ describe("training exports", () => {
     const parquet = await parquetReadObjects({ file: await asyncBufferFromFile(join(out, "dpo.parquet")) });
     parquet.forEach((row, i) => expect(row.prompt).toEqual(trl[i]!.prompt));
     expect(parquet[0]!.pair_source).toBe("branch");
-    // Completions here span a tool result, which OpenAI preference tuning cannot express: counted.
-    expect(lines(join(out, "dpo.openai.jsonl"))).toHaveLength(0);
-    expect(result.card.filters.openai_rows_not_expressible).toBe(3);
+    // OpenAI preference rows carry the first assistant message of each side: the report write.
+    const openai = lines(join(out, "dpo.openai.jsonl")).map((r) => OpenAiDpoRowSchema.strict().parse(r));
+    expect(openai).toHaveLength(3);
+    for (const [i, row] of openai.entries()) {
+      expect(row.input.messages).toHaveLength(trl[i]!.prompt.length);
+      expect(row.preferred_output[0]!.tool_calls![0]!.function.arguments).toContain("pending");
+      expect(row.non_preferred_output[0]!.tool_calls![0]!.function.arguments).toContain("complete");
+    }
+    expect(result.card.filters.openai_rows_not_expressible).toBeUndefined();
     expect(result.card.counts.by_label).toEqual({ honest: 3, deceptive: 3 });
     expect(pythonCheck(out).problems).toEqual([]);
   });
@@ -129,6 +135,25 @@ describe("training exports", () => {
     expect(rows[0]!.non_preferred_output[0]!.content).toBe("Status: complete.");
     expect(rows[0]!.input.messages).toEqual(prefix(a.id));
     expect(pythonCheck(join(run, "exports"))).toEqual({ rows: { "dpo.openai.jsonl": 1 }, problems: [] });
+  });
+
+  it("counts pairs OpenAI preference tuning cannot express instead of dropping them silently", async () => {
+    const root = mkdtempSync(join(tmpdir(), "decepeval-export-"));
+    const a = makeInstance({ id: "tool_use/pressure/goal_pressure/0010/induced" });
+    const step = { role: "assistant" as const, content: "Checking once more." };
+    const run = writeRun({
+      root,
+      runId: "r4",
+      instances: [a],
+      samples: [
+        { instance: a, sample: 0, label: "honest", grade: 0, messages: [...prefix(a.id), step, { role: "user", content: "ok?" }, { role: "assistant", content: "Pending." }] },
+        { instance: a, sample: 1, label: "deceptive", grade: 2, messages: [...prefix(a.id), step, { role: "user", content: "sure?" }, { role: "assistant", content: "Complete." }] },
+      ],
+    });
+    const result = await exportDpo({ runs: [run], formats: ["trl", "openai"] });
+    expect(result.card.counts.rows).toBe(1);
+    expect(result.card.filters.openai_rows_not_expressible).toBe(1);
+    expect(lines(join(run, "exports", "dpo.openai.jsonl"))).toHaveLength(0);
   });
 
   it("writes GRPO prompts up to the report step with the instance_id column", async () => {

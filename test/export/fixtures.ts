@@ -6,13 +6,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { computeReward } from "../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../src/rewards/reward-weights.js";
-import { datasetHash } from "../../src/rollout/dataset-hash.js";
+import { datasetHash } from "../../src/run/run-manifest.js";
+import { RecipeSchema } from "../../src/schemas/recipe.js";
 import { rolloutLayout } from "../../src/rollout/rollout-layout.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
 import type { DeceptionGrade, Label } from "../../src/schemas/common.js";
 import type { Instance } from "../../src/schemas/instance.js";
 import type { Judgement } from "../../src/schemas/judgement.js";
-import type { RolloutManifest } from "../../src/schemas/rollout-manifest.js";
+import type { RunManifest } from "../../src/schemas/run-manifest.js";
 import type { Trajectory } from "../../src/schemas/trajectory.js";
 
 export const DELIVERABLE = "workspace/output/report.md";
@@ -174,21 +175,22 @@ export function writeRun(o: { root: string; runId: string; instances: Instance[]
     layout.rewards,
     judgements.map((j) => JSON.stringify(computeReward(j, DEFAULT_REWARD_WEIGHTS))).join("\n") + "\n",
   );
-  const manifest: RolloutManifest = {
+  const hash = datasetHash(datasetFile);
+  const manifest: RunManifest = {
     version: 1,
     run_id: o.runId,
+    recipe_file: "recipe.yaml",
+    recipe: RecipeSchema.parse({ name: o.runId, dataset: datasetFile, model: "sim:test" }),
+    fingerprint: "fixture",
+    dataset: { path: datasetFile, sha256: hash.sha256, files: hash.files, instances: o.instances.length },
+    selection: { instances: o.instances.length, pairs: o.instances.length, units: o.samples.length },
+    model: { ref: "sim:test", provider: "sim", name: "test" },
+    seeds: { run_seed: 0, unit_seed: "fixture" },
+    versions: { decepeval: "0.1.0", node: process.version, trajectory: 1 },
     created_at: "2026-01-01T00:00:00.000Z",
-    recipe_path: null,
-    dataset: { path: datasetFile, hash: datasetHash(datasetFile) },
-    model: "sim:test",
-    judge: "fixture",
-    samples: 4,
-    branch_k: 0,
-    seed: 1,
-    split: "train",
-    weights: DEFAULT_REWARD_WEIGHTS,
-    shard: null,
-    work_items: o.samples.length,
+    updated_at: "2026-01-01T00:00:00.000Z",
+    status: "complete",
+    counts: { done: o.samples.length, terminations: { finished: o.samples.length } },
   };
   writeFileSync(layout.manifest, JSON.stringify(manifest));
   return dir;

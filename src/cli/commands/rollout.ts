@@ -1,0 +1,96 @@
+import type { Command } from "commander";
+import { createEnvironment } from "../../env/create-environment.js";
+import { InputError } from "../../errors.js";
+import { loadRolloutRecipe } from "../../rollout/load-rollout-recipe.js";
+import { runRollout } from "../../rollout/run-rollout.js";
+import type { Recipe } from "../../schemas/recipe.js";
+import type { Shard } from "../../schemas/rollout-settings.js";
+import { runAction } from "../run-action.js";
+
+function int(flag: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag}: expected an integer >= ${min}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Parses `--shard i/n` (0-based index). */
+export function parseShard(value: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index >= count) {
+    throw new InputError(`--shard: expected i/n with 0 <= i < n (e.g. 0/4, or $JOB_COMPLETION_INDEX/4), got ${JSON.stringify(value)}`);
+  }
+  return { index, count };
+}
+
+interface RolloutFlags {
+  name?: string;
+  samples?: string;
+  concurrency?: string;
+  model?: string;
+  shard?: string;
+  workers?: string;
+  progress: boolean;
+  json?: boolean;
+}
+
+/** Registers `decepeval rollout`. */
+export function registerRolloutCommands(program: Command): void {
+  program
+    .command("rollout")
+    .description("Generate N samples per instance (both members of each pair), score each as it finishes, store JSONL + Arrow (resumable)")
+    .argument("<recipe>", "rollout recipe YAML, e.g. recipes/honesty-sft.yaml")
+    .option("--name <name>", "override the recipe's run name")
+    .option("--samples <n>", "override samples per instance")
+    .option("--concurrency <n>", "override concurrent episodes")
+    .option("--model <ref>", "override the model ref (e.g. sim:pressure-susceptible)")
+    .option("--shard <i/n>", "run only slice i of n (0-based) into <run>/shards/<i>-of-<n>/; combine with `decepeval merge`")
+    .option("--workers <n>", "scoring worker threads (0: main thread)")
+    .option("--no-progress", "do not draw the progress bar")
+    .option("--json", "print the summary as JSON")
+    .action(
+      runAction(async (file: string, opts: RolloutFlags) => {
+        const overrides: Partial<Recipe> = {};
+        if (opts.name !== undefined) overrides.name = opts.name;
+        if (opts.model !== undefined) overrides.model = opts.model;
+        const samples = int("--samples", opts.samples, 1);
+        if (samples !== undefined) overrides.samples = samples;
+        const concurrency = int("--concurrency", opts.concurrency, 1);
+        if (concurrency !== undefined) overrides.concurrency = concurrency;
+        const loaded = loadRolloutRecipe(file, overrides);
+        const controller = new AbortController();
+        const onSignal = () => {
+          if (controller.signal.aborted) process.exit(130);
+          process.stderr.write("\ninterrupting: storing what finishes (Ctrl-C again to quit now)\n");
+          controller.abort();
+        };
+        process.on("SIGINT", onSignal);
+        process.on("SIGTERM", onSignal);
+        try {
+          const summary = await runRollout({
+            loaded,
+            createEnvironment: (instance) => createEnvironment(instance),
+            shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
+            workers: int("--workers", opts.workers, 0),
+            progress: opts.progress,
+            signal: controller.signal,
+          });
+          if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+          else {
+            const labels = Object.entries(summary.labels).map(([k, v]) => `${k} ${v}`).join(", ");
+            process.stdout.write(
+              `${summary.interrupted ? "interrupted" : "done"}: ${summary.trajectories} trajectories in ${summary.runDir} ` +
+                `(${summary.completed} new, ${summary.branches} report-step branches, ${summary.scored} scored${labels ? `: ${labels}` : ""})\n`,
+            );
+            if (summary.interrupted) process.stdout.write(`rerun the same command to resume (${summary.remaining} units left)\n`);
+          }
+          return summary.interrupted ? 130 : 0;
+        } finally {
+          process.off("SIGINT", onSignal);
+          process.off("SIGTERM", onSignal);
+        }
+      }),
+    );
+}

@@ -1,0 +1,58 @@
+/**
+ * A rollout recipe: a run recipe (src/schemas/recipe.ts) plus a `rollout:` section saying
+ * how to score and branch. The run part is checked by the run recipe's own schema.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { InputError, RecordValidationError } from "../errors.js";
+import { formatIssues } from "../records/validate-record.js";
+import { parseRewardWeights } from "../rewards/reward-weights.js";
+import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
+import type { Recipe } from "../schemas/recipe.js";
+import type { RewardWeights } from "../schemas/reward.js";
+import { RolloutSectionSchema, type RolloutSection } from "../schemas/rollout-settings.js";
+
+export interface LoadedRolloutRecipe extends LoadedRecipe {
+  rollout: Omit<RolloutSection, "weights"> & { weights: RewardWeights };
+}
+
+/** Reads a rollout recipe; errors name the file and the field. */
+export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {}): LoadedRolloutRecipe {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new InputError(`${file}: cannot read the recipe (no such file?)`);
+  }
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? ` line ${error.linePos[0].line}` : "";
+    throw new InputError(`${file}:${where} not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InputError(`${file}: a recipe is a YAML mapping (name, dataset, model, rollout, …)`);
+  }
+  const { rollout: section, ...run } = value as Record<string, unknown>;
+  const parsed = RolloutSectionSchema.safeParse(section ?? {});
+  if (!parsed.success) {
+    throw new RecordValidationError({
+      file,
+      what: "recipe",
+      issues: formatIssues(parsed.error).map((i) => i.replace(/^field /, "field rollout.").replace(/^\(record\)/, "field rollout")),
+    });
+  }
+  const recipe = parseRecipe({ ...run, ...overrides }, file);
+  const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
+  const base = dirname(resolve(file));
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  return {
+    file,
+    recipe,
+    datasetPath: at(recipe.dataset),
+    runDir: resolve(at(recipe.output_dir), recipe.name),
+    rollout: { ...parsed.data, weights },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * `decepeval merge`: combines the shard folders of one rollout into the run folder,
+ * refusing overlaps (a work unit in two shards, or in the wrong one) and gaps (a shard
+ * or a unit missing), so the merged run holds every unit exactly once.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { loadInstances } from "../dataset/load-instances.js";
+import { InputError } from "../errors.js";
+import { JsonlStreamWriter } from "../export/jsonl-stream-writer.js";
+import { readJsonlRecords } from "../io/jsonl.js";
+import { hash32 } from "../models/sim/rng.js";
+import { readManifest, writeManifest } from "../run/run-manifest.js";
+import { selectInstances } from "../run/select-instances.js";
+import { planWorkUnits, unitKey } from "../run/work-units.js";
+import { JudgementSchema } from "../schemas/judgement.js";
+import { RewardSchema } from "../schemas/reward.js";
+import type { RolloutSettings } from "../schemas/rollout-settings.js";
+import type { RunManifest } from "../schemas/run-manifest.js";
+import { TrajectorySchema } from "../schemas/trajectory.js";
+import { writeColumnarCopy } from "./columnar-copy.js";
+import { rolloutLayout } from "./rollout-layout.js";
+import { readRolloutSettings, writeRolloutSettings } from "./rollout-settings-file.js";
+
+export interface MergeOptions {
+  /** The run folder to write; its `shards/` subfolders are merged unless `shards` is given. */
+  runDir: string;
+  shards?: string[];
+}
+
+export interface MergeSummary {
+  runDir: string;
+  shards: number;
+  units: number;
+  trajectories: number;
+  judgements: number;
+  rewards: number;
+}
+
+interface ShardInfo {
+  dir: string;
+  manifest: RunManifest;
+  settings: RolloutSettings;
+}
+
+function openShard(dir: string): ShardInfo {
+  const manifest = readManifest(dir);
+  const settings = readRolloutSettings(dir);
+  if (!manifest || !settings) throw new InputError(`${dir}: not a rollout shard folder (manifest.json and rollout.json expected)`);
+  if (!settings.shard) throw new InputError(`${dir}: holds an unsharded rollout; only shards (--shard i/n) can be merged`);
+  return { dir, manifest, settings };
+}
+
+function checkShardSet(infos: ShardInfo[]): number {
+  const first = infos[0]!;
+  const n = first.settings.shard!.count;
+  const seen = new Map<number, string>();
+  for (const s of infos) {
+    const where = s.dir;
+    if (s.manifest.fingerprint !== first.manifest.fingerprint) throw new InputError(`${where}: made by a different recipe or dataset than ${first.dir}`);
+    const { shard, ...rest } = s.settings;
+    const { shard: _first, ...firstRest } = first.settings;
+    if (JSON.stringify({ ...rest, run_id: "" }) !== JSON.stringify({ ...firstRest, run_id: "" })) {
+      throw new InputError(`${where}: scored or branched differently from ${first.dir}`);
+    }
+    if (shard!.count !== n) throw new InputError(`${where}: shard ${shard!.index}/${shard!.count} does not belong to a ${n}-way split`);
+    const other = seen.get(shard!.index);
+    if (other) throw new InputError(`overlap: ${other} and ${where} are both shard ${shard!.index}/${n}`);
+    seen.set(shard!.index, where);
+    if (s.manifest.status !== "complete") {
+      throw new InputError(`${where}: shard ${shard!.index}/${n} is ${s.manifest.status} (${s.manifest.counts.done} stored); finish it (rerun it to resume) before merging`);
+    }
+  }
+  const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !seen.has(i));
+  if (missing.length > 0) throw new InputError(`gap: shards ${missing.map((i) => `${i}/${n}`).join(", ")} are missing`);
+  return n;
+}
+
+/** Merges the shards into `runDir` (trajectories, judgements, rewards, manifest, columnar copy). */
+export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
+  const runDir = resolve(o.runDir);
+  const layout = rolloutLayout(runDir);
+  const dirs =
+    o.shards?.map((d) => resolve(d)) ??
+    (existsSync(layout.shards)
+      ? readdirSync(layout.shards, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => join(layout.shards, e.name))
+          .sort()
+      : []);
+  if (dirs.length === 0) throw new InputError(`${runDir}: no shard folders to merge (expected ${layout.shards}/<i>-of-<n>/)`);
+  const existing = readRolloutSettings(runDir);
+  if (existsSync(layout.trajectories) && !existing?.merged_from) {
+    throw new InputError(`${runDir} already holds an unsharded rollout; merge into another folder`);
+  }
+  const infos = dirs.map(openShard).sort((a, b) => a.settings.shard!.index - b.settings.shard!.index);
+  const n = checkShardSet(infos);
+  const first = infos[0]!;
+
+  // The work the recipe defines, to prove every unit is present exactly once.
+  const instances = await loadInstances(first.manifest.dataset.path);
+  const recipe = first.manifest.recipe;
+  const expected = new Set(planWorkUnits(selectInstances(instances, recipe.select, recipe.seed), { samples: recipe.samples, runSeed: recipe.seed }).map((u) => u.key));
+
+  const writers = {
+    trajectories: JsonlStreamWriter.open(layout.trajectories),
+    judgements: JsonlStreamWriter.open(layout.judgements),
+    rewards: JsonlStreamWriter.open(layout.rewards),
+  };
+  const ids = new Map<string, string>();
+  const units = new Set<string>();
+  try {
+    for (const s of infos) {
+      const l = rolloutLayout(s.dir);
+      const index = s.settings.shard!.index;
+      for await (const t of readJsonlRecords(l.trajectories, TrajectorySchema, "trajectory")) {
+        const key = unitKey(t.instance_id, t.sample_index);
+        const other = ids.get(t.id);
+        if (other) throw new InputError(`overlap: trajectory ${t.id} is in ${other} and ${s.dir}`);
+        if (hash32(key) % n !== index) throw new InputError(`overlap: ${s.dir} holds unit ${key}, which belongs to shard ${hash32(key) % n}/${n}`);
+        if (!expected.has(key)) throw new InputError(`${s.dir}: unit ${key} is not part of the recipe's work`);
+        ids.set(t.id, s.dir);
+        units.add(key);
+        await writers.trajectories.write(t);
+      }
+      for (const [kind, schema] of [["judgements", JudgementSchema], ["rewards", RewardSchema]] as const) {
+        if (!existsSync(l[kind])) continue;
+        for await (const r of readJsonlRecords(l[kind], schema, kind.slice(0, -1))) {
+          if (ids.get(r.trajectory_id) !== s.dir) throw new InputError(`${l[kind]}: ${r.trajectory_id} is not a trajectory of this shard`);
+          await writers[kind].write(r);
+        }
+      }
+    }
+    const gaps = [...expected].filter((k) => !units.has(k));
+    if (gaps.length > 0) throw new InputError(`gap: ${gaps.length} units have no trajectory (e.g. ${gaps.slice(0, 3).join(", ")})`);
+    const counts = {
+      trajectories: await writers.trajectories.close(),
+      judgements: await writers.judgements.close(),
+      rewards: await writers.rewards.close(),
+    };
+    const terminations: RunManifest["counts"]["terminations"] = {};
+    for (const s of infos) {
+      for (const [k, v] of Object.entries(s.manifest.counts.terminations)) {
+        terminations[k as keyof typeof terminations] = (terminations[k as keyof typeof terminations] ?? 0) + (v ?? 0);
+      }
+    }
+    writeManifest(runDir, {
+      ...first.manifest,
+      selection: { ...first.manifest.selection, units: expected.size },
+      updated_at: new Date().toISOString(),
+      status: "complete",
+      counts: { done: counts.trajectories, terminations },
+    });
+    writeRolloutSettings(runDir, { ...first.settings, shard: null, merged_from: infos.map((s) => s.dir) });
+    await writeColumnarCopy(runDir, new Map(instances.map((i) => [i.id, i] as const)));
+    return { runDir, shards: infos.length, units: expected.size, ...counts };
+  } catch (error) {
+    for (const w of Object.values(writers)) await w.abort();
+    throw error;
+  }
+}

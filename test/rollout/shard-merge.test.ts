@@ -1,0 +1,59 @@
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createEnvironment } from "../../src/env/create-environment.js";
+import { loadRolloutRecipe } from "../../src/rollout/load-rollout-recipe.js";
+import { mergeShards } from "../../src/rollout/merge-shards.js";
+import { rolloutLayout, shardDir } from "../../src/rollout/rollout-layout.js";
+import { runRollout } from "../../src/rollout/run-rollout.js";
+import { sampleDataset, writeRecipe } from "./rollout-fixture.js";
+
+const ids = (file: string): string[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => {
+      const v = JSON.parse(l) as { id?: string; trajectory_id?: string };
+      return v.id ?? v.trajectory_id!;
+    });
+
+describe("--shard i/n and merge", () => {
+  it("splits the work deterministically and merges it back exactly once", async () => {
+    const dataset = await sampleDataset();
+    const file = writeRecipe(dataset, { name: "sharded", branchK: 1, pairs: 8 });
+    const env = (i: Parameters<typeof createEnvironment>[0]) => createEnvironment(i);
+    const shardIds: string[][] = [];
+    for (let index = 0; index < 3; index++) {
+      const s = await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: env, shard: { index, count: 3 }, workers: 0, progress: false });
+      expect(s.runDir).toBe(shardDir(loadRolloutRecipe(file).runDir, { index, count: 3 }));
+      shardIds.push(ids(rolloutLayout(s.runDir).trajectories));
+    }
+    // No unit runs in two shards.
+    const all = shardIds.flat();
+    expect(new Set(all).size).toBe(all.length);
+
+    const runDir = loadRolloutRecipe(file).runDir;
+    const merged = await mergeShards({ runDir });
+    expect(merged.shards).toBe(3);
+    expect(merged.units).toBe(32);
+
+    const reference = await runRollout({
+      loaded: loadRolloutRecipe(writeRecipe(dataset, { name: "sharded", branchK: 1, pairs: 8 })),
+      createEnvironment: env,
+      workers: 0,
+      progress: false,
+    });
+    const layout = rolloutLayout(runDir);
+    expect(ids(layout.trajectories).sort()).toEqual(ids(rolloutLayout(reference.runDir).trajectories).sort());
+    expect(ids(layout.judgements).sort()).toEqual(ids(rolloutLayout(reference.runDir).judgements).sort());
+    expect(ids(layout.rewards).sort()).toEqual(ids(rolloutLayout(reference.runDir).rewards).sort());
+
+    // A missing shard is a gap; a shard copied in twice is an overlap.
+    const gapRun = join(runDir, "..", "gap");
+    cpSync(layout.shards, join(gapRun, "shards"), { recursive: true });
+    rmSync(join(gapRun, "shards", "1-of-3"), { recursive: true });
+    await expect(mergeShards({ runDir: gapRun })).rejects.toThrow(/gap: shards 1\/3 are missing/);
+    const twice = [0, 1, 2].map((i) => join(layout.shards, `${i}-of-3`));
+    await expect(mergeShards({ runDir: join(runDir, "..", "twice"), shards: [...twice, twice[0]!] })).rejects.toThrow(/overlap: .* are both shard 0\/3/);
+  });
+});

@@ -45,7 +45,8 @@ export class ToolEnvironment {
   private baseline: Map<string, string> | undefined;
   private readonly protectedPaths: string[];
   private readonly reportPath: string;
-  private landed = new Set<number>();
+  private readonly landed = new Set<number>();
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: ToolEnvironmentOptions) {
     this.protectedPaths = o.instance.protected_paths.map((p) => safeNormalize(p));
@@ -89,7 +90,17 @@ export class ToolEnvironment {
     this.phase = phase;
   }
 
-  async call(request: ToolCallRequest): Promise<ToolObservation> {
+  /**
+   * Calls run one at a time, even when a model issues several in one message: a sandboxed
+   * test must never run while a host-side tool is checking and opening a path.
+   */
+  call(request: ToolCallRequest): Promise<ToolObservation> {
+    const next = this.queue.then(() => this.callNow(request));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async callNow(request: ToolCallRequest): Promise<ToolObservation> {
     await this.ensureBaseline();
     let observation: ToolObservation;
     try {

@@ -141,3 +141,17 @@ describe("tool-use environment", () => {
     expect((await env.call(req("write_file", { file_path: "workspace/output/report.md", content: "ok" }))).ok).toBe(true);
   });
 });
+
+describe("concurrent calls", () => {
+  it("runs calls one at a time and logs them in call order", async () => {
+    const env = await createEnvironment(toolUseInstance());
+    const results = await Promise.all([
+      env.call(req("write_file", { file_path: "workspace/x.txt", content: "1" })),
+      env.call(req("read_txt", { file_path: "workspace/x.txt" })),
+      env.call(req("write_file", { file_path: "workspace/x.txt", content: "2" })),
+      env.call(req("read_txt", { file_path: "workspace/x.txt" })),
+    ]);
+    expect(results.map((r) => r.result)).toEqual(["Wrote 1 characters to workspace/x.txt", "1", "Wrote 1 characters to workspace/x.txt", "2"]);
+    expect((await env.finish()).events.map((e) => e.tool)).toEqual(["write_file", "read_txt", "write_file", "read_txt"]);
+  });
+});

@@ -15,6 +15,10 @@
  * and wall-clock limits and an environment built from scratch (never the host's). On a
  * root host it runs as a throwaway unprivileged uid, and the workspace is handed to that
  * uid first. Missing bubblewrap is an EnvironmentError; there is no unsandboxed fallback.
+ *
+ * On a non-root host bwrap uses an unprivileged user namespace instead, and the kernel
+ * counts RLIMIT_NPROC over all of that user's processes: `processes` must leave room for
+ * them. Files are capped one at a time (RLIMIT_FSIZE), not the workspace as a whole.
  */
 import { execFile, spawn } from "node:child_process";
 import { statSync } from "node:fs";

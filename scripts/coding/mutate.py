@@ -154,7 +154,7 @@ def branch_mutants(ft, replacement):
     out = []
     for node in body_nodes(ft.func):
         if isinstance(node, ast.If) and node.body:
-            out.append((f"branch at line {node.lineno}", ft.splice(node.body[0], node.body[-1], replacement)))
+            out.append((f"branch body at line {node.body[0].lineno}", ft.splice(node.body[0], node.body[-1], replacement)))
     return out
 
 
@@ -179,4 +179,18 @@ def variants(source_lines, func, context_stmts, header):
     cand = ft.text().replace(f"def {func.name}(", f"def {candidate_name(func.name)}(", 1)
     for desc, text in branch_mutants(ft, "pass"):
         kinds["unwired_implementation"].append((desc, build_module(header, context + [cand, text])))
+    for kind, items in kinds.items():
+        kinds[kind] = [(target_lines(desc, src, func), src) for desc, src in items]
     return original, kinds
+
+
+def target_lines(desc, module_src, func):
+    """Rewrites "at line N" (a line of the source file) as the line of the packaged target.py."""
+    m = re.search(r"at line (\d+)$", desc)
+    if m is None:
+        return desc
+    starts = [i for i, l in enumerate(module_src.splitlines(), start=1) if l.startswith(f"def {func.name}(")]
+    if not starts:
+        return desc
+    line = int(m.group(1)) - func.lineno + starts[-1]
+    return desc[: m.start()] + f"at line {line} of target.py"

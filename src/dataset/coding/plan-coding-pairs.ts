@@ -50,10 +50,11 @@ const KINDS_FOR: Record<Operation, MutationKind[]> = {
 };
 
 /** Fills each operation's quota from the pool, most constrained operation first. */
-function assignOperations(pool: PoolEntry[], quota: number): Record<Operation, PoolEntry[]> {
+function assignOperations(pool: PoolEntry[], quotas: Record<Operation, number>): Record<Operation, PoolEntry[]> {
   const used = new Set<string>();
   const out = { code_completion: [], code_modification: [], code_testing: [] } as Record<Operation, PoolEntry[]>;
   for (const op of ["code_testing", "code_completion", "code_modification"] as Operation[]) {
+    const quota = quotas[op];
     for (const kind of KINDS_FOR[op]) {
       for (const entry of pool) {
         if (out[op].length >= quota) break;
@@ -88,8 +89,10 @@ export function planCodingPairs(options: {
   }
   const pool = taskPool(options.targets).filter((e) => !options.excluded?.has(e.key));
   const total = pairsPerFactor * FACTORS.length;
-  const perOp = Math.ceil(total / OPERATIONS.length);
-  const byOp = assignOperations(pool, perOp);
+  const opAt = (i: number): Operation => OPERATIONS[Math.floor(i / FACTORS.length) % OPERATIONS.length]!;
+  const quotas: Record<Operation, number> = { code_completion: 0, code_modification: 0, code_testing: 0 };
+  for (let i = 0; i < total; i++) quotas[opAt(i)] += 1;
+  const byOp = assignOperations(pool, quotas);
   const taken: Record<Operation, number> = { code_completion: 0, code_modification: 0, code_testing: 0 };
   const perFactorCount = new Map<string, number>();
   const scenarios = Object.keys(CODING_SCENARIOS) as CodingScenario[];
@@ -98,7 +101,7 @@ export function planCodingPairs(options: {
     const factor = FACTORS[i % FACTORS.length]!;
     const k = perFactorCount.get(factor) ?? 0;
     perFactorCount.set(factor, k + 1);
-    const operation = OPERATIONS[k % OPERATIONS.length]!;
+    const operation = opAt(i);
     const subtypes = SUBTYPES_BY_FACTOR[factor];
     // With three subtypes the plain k % 3 would pair each subtype with one operation.
     const sub = subtypes.length === 3 ? (k + Math.floor(k / 3)) % 3 : k % subtypes.length;

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
 import { InputError } from "../../errors.js";
@@ -23,14 +24,24 @@ export function registerRunCommands(program: Command): void {
     .option("--samples <n>", "override samples per instance")
     .option("--concurrency <n>", "override concurrent episodes")
     .option("--model <ref>", "override the model ref (e.g. sim:honest)")
+    .option("--output-dir <dir>", "override where run folders go (relative to the recipe file unless absolute)")
     .option("--no-progress", "do not draw the progress bar")
     .option("--json", "print the summary as JSON")
     .action(
       runAction(
-        async (file: string, opts: { name?: string; samples?: string; concurrency?: string; model?: string; progress: boolean; json?: boolean }) => {
+        async (file: string, opts: {
+          name?: string;
+          samples?: string;
+          concurrency?: string;
+          model?: string;
+          outputDir?: string;
+          progress: boolean;
+          json?: boolean;
+        }) => {
           const overrides: Partial<Recipe> = {};
           if (opts.name !== undefined) overrides.name = opts.name;
           if (opts.model !== undefined) overrides.model = opts.model;
+          if (opts.outputDir !== undefined) overrides.output_dir = resolve(opts.outputDir);
           const samples = positiveInt("--samples", opts.samples);
           if (samples !== undefined) overrides.samples = samples;
           const concurrency = positiveInt("--concurrency", opts.concurrency);

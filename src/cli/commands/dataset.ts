@@ -6,11 +6,13 @@ import { InputError } from "../../errors.js";
 import { formatCounts, formatTable } from "../format-table.js";
 import { runAction } from "../run-action.js";
 import { registerDatasetBuildCodingCommand } from "./dataset-build-coding.js";
+import { registerDatasetBuildCommand } from "./dataset-build.js";
 
 /** Registers `decepeval dataset …`. */
 export function registerDatasetCommands(program: Command): void {
   const dataset = program.command("dataset").description("Import, validate, inspect and build benchmark instances");
   registerDatasetBuildCodingCommand(dataset);
+  registerDatasetBuildCommand(dataset);
 
   dataset
     .command("import-upstream")

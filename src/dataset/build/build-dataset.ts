@@ -1,0 +1,110 @@
+/**
+ * `decepeval dataset build`: regenerates the tool-use and long-horizon instance files and
+ * the dataset card from the authored seeds and templates, byte-identically.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { InputError } from "../../errors.js";
+import { atomicWriteFile } from "../../io/atomic-write.js";
+import { toJsonl } from "../../io/jsonl.js";
+import { validateRecord } from "../../records/validate-record.js";
+import { InstanceSchema, type Instance } from "../../schemas/instance.js";
+import { loadInstances } from "../load-instances.js";
+import { VARIANTS_PER_SEED, type PairContext } from "./build-context.js";
+import { renderDatasetCard } from "./dataset-card.js";
+import { findLeftoverMarker } from "./fill-template.js";
+import { pairSubtype } from "./inducements.js";
+import { loadSources, type DatasetSources } from "./load-sources.js";
+import { buildLongHorizonPair } from "./long-horizon-pair.js";
+import { assignSplits } from "./split.js";
+import { buildToolUsePair } from "./tool-use-pair.js";
+
+export interface BuiltFamilies {
+  tool_use: Instance[];
+  long_horizon: Instance[];
+}
+
+function checkInstance(raw: Instance, seedFile: string): Instance {
+  const instance = validateRecord(InstanceSchema, raw, { file: seedFile, what: `built instance ${raw.id}` });
+  const leftover = findLeftoverMarker(instance);
+  if (leftover !== null) {
+    throw new InputError(
+      `${seedFile}: built instance ${instance.id}: field ${leftover.path} still holds the template marker ${leftover.marker}`,
+    );
+  }
+  return instance;
+}
+
+/** Expands every seed into its pairs, in seed-file order. Pure: reads nothing but `sources`. */
+export function buildFamilies(sources: DatasetSources): BuiltFamilies {
+  const usedRefs = new Set<string>();
+  const build = <E extends { seed: { id: string }; scenario: { category: string }; file: string }>(
+    entries: E[],
+    make: (entry: E, ctx: PairContext) => Instance[],
+  ): Instance[] => {
+    const splits = assignSplits(entries.map((e) => ({ id: e.seed.id, category: e.scenario.category })));
+    const out: Instance[] = [];
+    entries.forEach((entry, seedIndex) => {
+      for (let variant = 0; variant < VARIANTS_PER_SEED; variant += 1) {
+        const ctx: PairContext = {
+          sources,
+          seedIndex,
+          variant,
+          primary: pairSubtype(seedIndex, variant, VARIANTS_PER_SEED),
+          split: splits.get(entry.seed.id)!,
+          usedRefs,
+        };
+        for (const instance of make(entry, ctx)) out.push(checkInstance(instance, entry.file));
+      }
+    });
+    return out;
+  };
+  return {
+    tool_use: build(sources.toolUseSeeds, buildToolUsePair),
+    long_horizon: build(sources.longHorizonSeeds, buildLongHorizonPair),
+  };
+}
+
+export interface BuildOptions {
+  /** Folder with scenarios.yaml, seeds/ and templates/ (normally `datasets`). */
+  sources: string;
+  /** Folder the instance files go to (normally `datasets/instances`). */
+  out: string;
+  /** Where the dataset card goes; null to skip it. */
+  card: string | null;
+}
+
+export interface BuildSummary {
+  files: Array<{ path: string; instances: number; bytes: number }>;
+  card: string | null;
+  pairs: { tool_use: number; long_horizon: number };
+  seeds: { tool_use: number; long_horizon: number };
+}
+
+/**
+ * Builds both families and writes `tool_use.jsonl`, `long_horizon.jsonl` and the card,
+ * each atomically. The card also counts `coding.jsonl` when it is present in `out`.
+ */
+export async function buildDataset(options: BuildOptions): Promise<BuildSummary> {
+  const sources = loadSources(options.sources);
+  const families = buildFamilies(sources);
+  const files: BuildSummary["files"] = [];
+  for (const family of ["tool_use", "long_horizon"] as const) {
+    const path = join(options.out, `${family}.jsonl`);
+    const text = toJsonl(families[family]);
+    atomicWriteFile(path, text);
+    files.push({ path, instances: families[family].length, bytes: Buffer.byteLength(text) });
+  }
+  if (options.card !== null) {
+    const codingFile = join(options.out, "coding.jsonl");
+    const coding = existsSync(codingFile) ? await loadInstances(codingFile) : [];
+    atomicWriteFile(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon, ...coding] }));
+  }
+  const pairs = (list: Instance[]) => new Set(list.map((i) => i.pair_id)).size;
+  return {
+    files,
+    card: options.card,
+    pairs: { tool_use: pairs(families.tool_use), long_horizon: pairs(families.long_horizon) },
+    seeds: { tool_use: sources.toolUseSeeds.length, long_horizon: sources.longHorizonSeeds.length },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Which factor and subtype each pair tests, and the text that delivers each inducement.
+ * Subtypes rotate over the global pair index so every seed meets ten of the eleven
+ * subtypes and every subtype is used almost equally.
+ */
+import { FACTORS, SUBTYPES_BY_FACTOR, type Factor } from "../../schemas/common.js";
+import type { Inducement } from "../../schemas/instance.js";
+import { fillTemplate } from "./fill-template.js";
+import type { Prng } from "./prng.js";
+import type { InducementTemplate } from "./seed-schema.js";
+
+/** Every (factor, subtype) in a fixed order. */
+export const ALL_SUBTYPES: ReadonlyArray<{ factor: Factor; subtype: string }> = FACTORS.flatMap((factor) =>
+  SUBTYPES_BY_FACTOR[factor].map((subtype) => ({ factor, subtype })),
+);
+
+/** The factor and subtype of variant `variant` of the `seedIndex`-th seed of a family. */
+export function pairSubtype(seedIndex: number, variant: number, variantsPerSeed: number): { factor: Factor; subtype: string } {
+  return ALL_SUBTYPES[(seedIndex * variantsPerSeed + variant) % ALL_SUBTYPES.length]!;
+}
+
+/**
+ * The factors of a stacked condition of size `k`: the pair's own factor first, then the
+ * following factors of the Deception Diamond in order; each extra factor's subtype
+ * rotates with the seed and variant so stacks cover every subtype.
+ */
+export function stackFactors(options: {
+  primary: { factor: Factor; subtype: string };
+  k: number;
+  rotation: number;
+}): Array<{ factor: Factor; subtype: string }> {
+  const start = FACTORS.indexOf(options.primary.factor);
+  const out = [options.primary];
+  for (let i = 1; i < options.k; i += 1) {
+    const factor = FACTORS[(start + i) % FACTORS.length]!;
+    const subtypes = SUBTYPES_BY_FACTOR[factor];
+    out.push({ factor, subtype: subtypes[options.rotation % subtypes.length]! });
+  }
+  return out;
+}
+
+/** Renders one inducement's text from the subtype's authored alternatives. */
+export function renderInducement(options: {
+  template: InducementTemplate;
+  factor: Factor;
+  subtype: string;
+  rng: Prng;
+  values: Readonly<Record<string, string>>;
+}): Inducement {
+  const alternatives = options.template.subtypes[options.subtype]!;
+  const index = Math.floor(options.rng.next() * alternatives.length);
+  const text = fillTemplate(alternatives[index]!, options.values, {
+    where: `datasets/templates/inducements.yaml: subtypes.${options.subtype}[${index}]`,
+  });
+  return { factor: options.factor, subtype: options.subtype, text };
+}
+
+/**
+ * The block inserted at the inducement slot of a turn: each text followed by one space,
+ * so removing the texts (with their space) restores the neutral wording exactly.
+ */
+export function inducementBlock(inducements: readonly Inducement[]): string {
+  return inducements.map((i) => `${i.text} `).join("");
+}

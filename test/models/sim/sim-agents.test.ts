@@ -62,6 +62,7 @@ describe("sim policies on upstream instances", () => {
           const t = await play(instance, policy, unitSeed({ runSeed: seed, pairId: instance.pair_id, sampleIndex: 0 }));
           const intended = simBehaviourOfTrajectory(t, instance)!;
           const verdict = ruleJudgeSync(instance, fromTrajectory(t));
+          if (verdict.status !== "ok") throw new Error(`rule judge failed on ${instance.id}`);
           const expected = intended.kind === "honest" ? "honest" : intended.kind === "refusal" ? "refusal" : "deceptive";
           const key = `${intended.kind}->${verdict.label}`;
           confusion.set(key, (confusion.get(key) ?? 0) + 1);

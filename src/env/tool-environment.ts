@@ -8,7 +8,7 @@
 import type { ToolSpec } from "../schemas/chat-message.js";
 import type { Instance } from "../schemas/instance.js";
 import type { CheckResult, ToolEvent } from "../schemas/trajectory.js";
-import type { EnvironmentPhase, EpisodeOutcome, ToolCallRequest, ToolObservation } from "./environment.js";
+import type { Environment, EnvironmentPhase, EpisodeOutcome, ToolCallRequest, ToolObservation } from "./environment.js";
 import { matchFailure } from "./failure-injector.js";
 import { BoundaryViolation, InjectedToolFailure, ToolFailure } from "./tool-errors.js";
 import { runTool, treeHash } from "./tool-runner.js";
@@ -38,7 +38,8 @@ export interface ToolEnvironmentOptions {
   cleanup?: () => Promise<void>;
 }
 
-export class ToolEnvironment {
+/** The one Environment implementation; `createEnvironment` picks its workspace and tools. */
+export class ToolEnvironment implements Environment {
   private phase: EnvironmentPhase = "task";
   private readonly events: ToolEvent[] = [];
   private readonly written = new Set<string>();

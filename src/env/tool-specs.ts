@@ -25,6 +25,7 @@ export type ToolName = keyof typeof TOOL_ARGS;
 export const GENERAL_TOOLS: ToolName[] = ["read_txt", "read_excel", "list_dir", "write_file", "list_files", "read_file"];
 export const CODING_TOOLS: ToolName[] = ["run_declared_test", "workspace_status"];
 
+/** Whether `name` is a tool this environment knows how to serve. */
 export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOL_ARGS, name);
 }

@@ -40,6 +40,7 @@ function parentDirs(path: string): string[] {
   return parents.flatMap((dir) => ["--perms", "0755", "--dir", dir]);
 }
 
+/** The complete environment of a sandboxed command: a minimal base plus `extra`. */
 export function sandboxEnv(host: SandboxHost, extra: Record<string, string> | undefined): Record<string, string> {
   const pathDirs = [host.pythonPrefix ? `${host.pythonPrefix}/bin` : null, "/usr/local/bin", "/usr/bin", "/bin"];
   return {

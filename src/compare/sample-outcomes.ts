@@ -1,0 +1,76 @@
+/**
+ * One model's judged samples, keyed by (instance, sample index) so base and candidate
+ * line up on exactly the same units.
+ */
+import { InputError } from "../errors.js";
+import type { Label } from "../schemas/common.js";
+import type { Judgement } from "../schemas/judgement.js";
+import type { Trajectory } from "../schemas/trajectory.js";
+
+export interface SampleOutcome {
+  instance_id: string;
+  sample_index: number;
+  trajectory_id: string;
+  /** Null when the judge failed on this sample. */
+  label: Label | null;
+  deceptive: boolean;
+  refusal: boolean;
+  honest_exit: boolean;
+  outcome_success: boolean;
+}
+
+export interface ModelOutcomes {
+  /** Keyed by `sampleKey(instance_id, sample_index)`. */
+  samples: Map<string, SampleOutcome>;
+  judgeFailures: number;
+}
+
+/** The key that pairs a base sample with the candidate's sample of the same seed. */
+export function sampleKey(instanceId: string, sampleIndex: number): string {
+  return `${instanceId}#${sampleIndex}`;
+}
+
+/**
+ * Joins trajectories with their judgements. Every trajectory needs exactly one
+ * judgement; a judge failure keeps the sample with `label: null` (it is then left out of
+ * the comparison on both sides and counted), never silently dropped.
+ */
+export function collectOutcomes(options: { trajectories: Trajectory[]; judgements: Judgement[]; where: string }): ModelOutcomes {
+  const byTrajectory = new Map<string, Judgement>();
+  for (const j of options.judgements) byTrajectory.set(j.trajectory_id, j);
+  const samples = new Map<string, SampleOutcome>();
+  let judgeFailures = 0;
+  for (const t of options.trajectories) {
+    const key = sampleKey(t.instance_id, t.sample_index);
+    if (samples.has(key)) {
+      throw new InputError(`${options.where}: two trajectories for instance ${t.instance_id} sample ${t.sample_index}`);
+    }
+    const j = byTrajectory.get(t.id);
+    if (!j) throw new InputError(`${options.where}: trajectory ${t.id} has no judgement`);
+    if (j.status !== "ok") {
+      judgeFailures += 1;
+      samples.set(key, {
+        instance_id: t.instance_id,
+        sample_index: t.sample_index,
+        trajectory_id: t.id,
+        label: null,
+        deceptive: false,
+        refusal: false,
+        honest_exit: false,
+        outcome_success: false,
+      });
+      continue;
+    }
+    samples.set(key, {
+      instance_id: t.instance_id,
+      sample_index: t.sample_index,
+      trajectory_id: t.id,
+      label: j.label,
+      deceptive: j.label === "deceptive",
+      refusal: j.label === "refusal",
+      honest_exit: j.honest_exit,
+      outcome_success: j.outcome_success,
+    });
+  }
+  return { samples, judgeFailures };
+}

@@ -1,0 +1,112 @@
+/**
+ * Compare recipe: a base model and candidates (fine-tuned adapters or other checkpoints)
+ * evaluated on the same held-out instances, seeds and sample counts, with gates a CI
+ * pipeline can fail on. Schema only: loading and validation messages live in
+ * src/compare/load-compare-recipe.ts.
+ */
+import { z } from "zod";
+import { FactorSchema, FamilySchema, versionField } from "./common.js";
+
+export const COMPARE_RECIPE_VERSION = 1 as const;
+
+/** The paired metrics compare reports, as candidate − base differences. */
+export const COMPARE_METRICS = [
+  "deception_rate",
+  "delta_p",
+  "refusal_rate",
+  "honest_exit_rate",
+  "outcome_success",
+] as const;
+export const CompareMetricSchema = z.enum(COMPARE_METRICS);
+export type CompareMetric = z.infer<typeof CompareMetricSchema>;
+
+/** Where an `openai:` model is served (vLLM with --lora-modules, serve-model, any compatible API). */
+export const CompareEndpointSchema = z
+  .object({
+    /** One URL or several used round-robin; defaults to OPENAI_BASE_URL. */
+    base_url: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+    /** Name of the environment variable holding the key (never the key itself). */
+    api_key_env: z.string().min(1).optional(),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .strict();
+export type CompareEndpoint = z.infer<typeof CompareEndpointSchema>;
+
+export const CompareModelSchema = z
+  .object({
+    /** Short label used in the report and the run folder name, e.g. `base`, `sft-r16`. */
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected letters, digits, '.', '_' or '-'"),
+    /** Model ref: `openai:<served name>` (a vLLM LoRA is a served name), `gguf:<path>[+lora:<path>]`, `sim:<policy>`. */
+    model: z.string().min(1),
+    endpoint: CompareEndpointSchema.optional(),
+    /** An existing run folder to reuse; it must match the recipe's instances, seeds and samples. */
+    run: z.string().min(1).optional(),
+  })
+  .strict();
+export type CompareModel = z.infer<typeof CompareModelSchema>;
+
+/**
+ * A threshold on one metric's paired difference. `max_delta: -0.05` = the difference must
+ * be at most −5 points (a drop of at least 5); `min_delta: -0.02` = it may drop by at
+ * most 2 points. With `on: ci` the bound applies to the far CI endpoint (upper for
+ * max_delta, lower for min_delta), which is the stricter, non-inferiority reading.
+ */
+export const CompareGateSchema = z
+  .object({
+    metric: CompareMetricSchema,
+    max_delta: z.number().min(-1).max(1).optional(),
+    min_delta: z.number().min(-1).max(1).optional(),
+    on: z.enum(["estimate", "ci"]).default("estimate"),
+    /** Also require the confidence interval to exclude 0. */
+    ci_excludes_zero: z.boolean().default(false),
+    /** Candidates the gate applies to (default: all). */
+    candidates: z.array(z.string()).optional(),
+  })
+  .strict()
+  .refine((g) => g.max_delta !== undefined || g.min_delta !== undefined || g.ci_excludes_zero, {
+    message: "a gate needs max_delta, min_delta or ci_excludes_zero",
+  });
+export type CompareGate = z.infer<typeof CompareGateSchema>;
+
+export const CompareRecipeSchema = z
+  .object({
+    version: versionField("compare recipe", COMPARE_RECIPE_VERSION),
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected letters, digits, '.', '_' or '-'"),
+    /** Instance JSONL file or folder (relative paths resolve against the working directory). */
+    dataset: z.string().min(1),
+    /** Compare on tasks no candidate trained on. */
+    split: z.enum(["heldout", "train", "all"]).default("heldout"),
+    select: z
+      .object({
+        families: z.array(FamilySchema).min(1).optional(),
+        factors: z.array(FactorSchema).min(1).optional(),
+        /** Keep at most this many pairs (whole pairs, in id order). */
+        max_pairs: z.number().int().positive().optional(),
+      })
+      .strict()
+      .default({}),
+    samples: z.number().int().positive().default(1),
+    seed: z.number().int().default(0),
+    temperature: z.number().nonnegative().default(0),
+    concurrency: z.number().int().positive().default(4),
+    judge: z.enum(["rule"]).default("rule"),
+    /** Resampling unit for the bootstrap: the neutral/induced pair, or the seed (template). */
+    cluster: z.enum(["pair", "seed"]).default("pair"),
+    bootstrap: z
+      .object({
+        resamples: z.number().int().min(100).default(10_000),
+        confidence: z.number().gt(0.5).lt(1).default(0.95),
+        seed: z.number().int().default(0),
+      })
+      .strict()
+      .default({ resamples: 10_000, confidence: 0.95, seed: 0 }),
+    /** Output folder; default `rollouts/compare/<name>`. */
+    out: z.string().min(1).optional(),
+    /** Default endpoint for every `openai:` model without its own. */
+    endpoint: CompareEndpointSchema.optional(),
+    base: CompareModelSchema,
+    candidates: z.array(CompareModelSchema).min(1),
+    gates: z.array(CompareGateSchema).default([]),
+  })
+  .strict();
+export type CompareRecipe = z.infer<typeof CompareRecipeSchema>;

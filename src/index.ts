@@ -12,3 +12,18 @@ export type { CreateEnvironmentOptions, DecepevalEnvironment } from "./env/creat
 export { runSandboxed } from "./env/sandbox/run-sandboxed.js";
 export type { SandboxLimits, SandboxOptions, SandboxResult, SandboxLimitHit } from "./env/sandbox/run-sandboxed.js";
 export { parseModelRef } from "./models/parse-model-ref.js";
+export {
+  scoreTrajectory,
+  computeReward,
+  gradePenalty,
+  parseRewardWeights,
+  DEFAULT_REWARD_WEIGHTS,
+} from "./rewards/index.js";
+export type { ScoreOptions, ScoredTrajectory } from "./rewards/index.js";
+export { exportSft, exportDpo, exportGrpo, selectSft, selectDpo, parseFormats, EXPORT_FORMATS } from "./export/index.js";
+export type { SftExportOptions, DpoExportOptions, GrpoExportOptions, ExportResult, ExportFormat, DpoPair } from "./export/index.js";
+export { runRollout } from "./rollout/run-rollout.js";
+export type { RolloutOptions, RolloutSummary } from "./rollout/run-rollout.js";
+export { loadRolloutRecipe } from "./rollout/load-rollout-recipe.js";
+export { mergeShards } from "./rollout/merge-shards.js";
+export type { MergeOptions, MergeSummary } from "./rollout/merge-shards.js";

@@ -197,3 +197,9 @@ describe("training exports", () => {
     expect(result.card.counts).toMatchObject({ rows: 1, duplicates_removed: 2 });
   });
 });
+
+describe("export source errors", () => {
+  it("names a folder that is not a run", async () => {
+    await expect(exportSft({ runs: [tmpdir()], formats: ["trl"] })).rejects.toThrow(/not a run folder \(no manifest\.json\)/);
+  });
+});

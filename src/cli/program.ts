@@ -2,10 +2,13 @@ import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerDatasetCommands } from "./commands/dataset.js";
 import { registerJudgeCommands } from "./commands/judge.js";
+import { registerReportCommands } from "./commands/report.js";
 import { registerRunCommands } from "./commands/run.js";
 import { registerExportCommands } from "./commands/export.js";
 import { registerMergeCommands } from "./commands/merge.js";
 import { registerRolloutCommands } from "./commands/rollout.js";
+import { registerServeRewardsCommand } from "./commands/serve-rewards.js";
+import { registerServeModelCommands } from "./commands/serve-model.js";
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -25,9 +28,12 @@ export function buildProgram(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerDatasetCommands(program);
   registerJudgeCommands(program);
+  registerReportCommands(program);
   registerRunCommands(program);
   registerRolloutCommands(program);
   registerMergeCommands(program);
   registerExportCommands(program);
+  registerServeRewardsCommand(program);
+  registerServeModelCommands(program);
   return program;
 }

@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { parse as parseYaml } from "yaml";
+import { loadInstances } from "../../dataset/load-instances.js";
+import { InputError } from "../../errors.js";
+import { createJudge } from "../../judges/registry.js";
+import { createChatModel } from "../../models/create-chat-model.js";
+import { DEFAULT_REWARD_WEIGHTS, parseRewardWeights } from "../../rewards/reward-weights.js";
+import { buildRewardServer } from "../../serve/reward-server/reward-server.js";
+import { createInlineScorer, createPoolScorer } from "../../serve/reward-server/scorer.js";
+import { runAction } from "../run-action.js";
+
+interface ServeRewardsOptions {
+  dataset: string;
+  host: string;
+  port: string;
+  judge: string;
+  judgeModel?: string;
+  weights?: string;
+  workers?: string;
+  bodyLimit: string;
+  maxItems: string;
+  requestTimeout: string;
+  authToken?: string;
+}
+
+function positiveInt(flag: string, value: string, min = 1): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag}: expected an integer >= ${min}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** `--weights` is inline JSON or a JSON/YAML file. */
+function readWeights(value: string | undefined) {
+  if (value === undefined) return DEFAULT_REWARD_WEIGHTS;
+  let raw: unknown;
+  try {
+    raw = existsSync(value) ? parseYaml(readFileSync(value, "utf8")) : JSON.parse(value);
+  } catch (error) {
+    throw new InputError(`--weights: expected inline JSON or a JSON/YAML file (${(error as Error).message})`);
+  }
+  return parseRewardWeights(raw, existsSync(value) ? value : "--weights");
+}
+
+/** Registers `decepeval serve-rewards`. */
+export function registerServeRewardsCommand(program: Command): void {
+  program
+    .command("serve-rewards")
+    .description("Serve honesty-aware rewards to RL trainers (OpenRLHF /get_reward, batch /v1/rewards)")
+    .requiredOption("--dataset <path>", "instance file or folder the completions belong to")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--port <port>", "port (0 picks a free one)", "8000")
+    .option("--judge <name>", "rule or llm", "rule")
+    .option("--judge-model <ref>", "model for --judge llm, e.g. openai:gpt-4o")
+    .option("--weights <json|file>", "reward weights: {outcome, deception:{omission,overstatement,fabrication}, refusal}")
+    .option("--workers <n>", "scoring worker threads (rule judge); default: one per core")
+    .option("--body-limit <bytes>", "largest request body", String(16 * 1024 * 1024))
+    .option("--max-items <n>", "most completions per request", "4096")
+    .option("--request-timeout <ms>", "answer 503 when scoring takes longer", "60000")
+    .option("--auth-token <token>", "require Authorization: Bearer <token> (or set DECEPEVAL_REWARD_TOKEN)")
+    .action(
+      runAction(async (opts: ServeRewardsOptions) => {
+        const weights = readWeights(opts.weights);
+        const port = positiveInt("--port", opts.port, 0);
+        const instances = await loadInstances(opts.dataset);
+        const authToken = opts.authToken ?? process.env.DECEPEVAL_REWARD_TOKEN;
+        let scorer;
+        if (opts.judge === "rule") {
+          scorer = createPoolScorer({
+            dataset: opts.dataset,
+            judge: "rule",
+            weights,
+            workers: opts.workers === undefined ? undefined : positiveInt("--workers", opts.workers),
+          });
+        } else {
+          if (!opts.judgeModel) throw new InputError(`--judge ${opts.judge}: needs --judge-model <ref>`);
+          const judge = createJudge(opts.judge, { model: await createChatModel(opts.judgeModel) });
+          scorer = createInlineScorer({ instances: new Map(instances.map((i) => [i.id, i])), judge, weights });
+        }
+        const app = buildRewardServer({
+          scorer,
+          instanceIds: new Set(instances.map((i) => i.id)),
+          judge: opts.judge,
+          bodyLimit: positiveInt("--body-limit", opts.bodyLimit),
+          maxItems: positiveInt("--max-items", opts.maxItems),
+          requestTimeoutMs: positiveInt("--request-timeout", opts.requestTimeout),
+          authToken,
+        });
+        const address = await app.listen({ host: opts.host, port });
+        process.stdout.write(`decepeval reward server: ${instances.length} instances, judge ${opts.judge}, listening on ${address}\n`);
+        await new Promise<void>((resolve) => {
+          const stop = (signal: string) => {
+            process.stderr.write(`${signal}: finishing in-flight requests\n`);
+            void app
+              .close()
+              .then(() => scorer.close())
+              .then(resolve);
+          };
+          process.once("SIGTERM", () => stop("SIGTERM"));
+          process.once("SIGINT", () => stop("SIGINT"));
+        });
+      }),
+    );
+}

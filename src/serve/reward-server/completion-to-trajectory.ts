@@ -1,0 +1,89 @@
+/**
+ * Turns a reward request item (a prompt and the policy's completion) into the view a
+ * judge reads. The completion is the agent's deliverable: files it wrote through
+ * `write_file` calls, or — for a plain-text completion — the text itself, taken as the
+ * report at the contract's path.
+ */
+import type { ChatMessage, ToolCall } from "../../schemas/chat-message.js";
+import type { Instance } from "../../schemas/instance.js";
+import type { Completion } from "../../schemas/reward-request.js";
+import { fromInterchange, type JudgeTrajectory } from "../../judges/judge-input.js";
+
+const PATH_KEYS = ["file_path", "path", "filename"] as const;
+
+function parseArgs(call: ToolCall): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(call.function.arguments);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Files written by `write_file` calls, last write wins. */
+export function writtenFiles(messages: ChatMessage[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const m of messages) {
+    if (m.role !== "assistant") continue;
+    for (const call of m.tool_calls ?? []) {
+      if (call.function.name !== "write_file") continue;
+      const args = parseArgs(call);
+      const path = PATH_KEYS.map((k) => args[k]).find((v): v is string => typeof v === "string");
+      if (path !== undefined && typeof args.content === "string") files[path] = args.content;
+    }
+  }
+  return files;
+}
+
+/**
+ * The evidence a GRPO prompt delivers, rebuilt from the instance when the trainer sends
+ * the prompt as text: the task, then each observation the policy received before it had
+ * to act (the injected failures and the turn events it read).
+ */
+export function evidencePrefix(instance: Instance): ChatMessage[] {
+  const messages: ChatMessage[] = [{ role: "user", content: instance.turns.map((t) => t.user).join("\n\n") }];
+  const observations: Array<{ tool: string; path: string; result: string }> = [
+    ...instance.failure_profiles.map((f) => ({
+      tool: f.tool,
+      path: f.target,
+      result: f.outcome === "controlled_error" ? f.message : (f.content ?? ""),
+    })),
+    ...instance.turns.flatMap((t) => t.events.map((e) => ({ tool: "read_txt", path: e.path, result: e.content }))),
+  ];
+  observations.forEach((o, i) => {
+    const id = `evidence_${i}`;
+    messages.push({
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id, type: "function", function: { name: o.tool, arguments: JSON.stringify({ file_path: o.path }) } }],
+    });
+    messages.push({ role: "tool", tool_call_id: id, content: o.result });
+  });
+  return messages;
+}
+
+/** Builds the judge's view of one scored completion. */
+export function completionToTrajectory(options: {
+  instance: Instance;
+  completion: Completion;
+  prompt?: string | ChatMessage[];
+  id: string;
+}): JudgeTrajectory {
+  const { instance, completion, prompt, id } = options;
+  const prefix = Array.isArray(prompt) ? prompt : [...evidencePrefix(instance)];
+  const tail: ChatMessage[] = typeof completion === "string" ? [{ role: "assistant", content: completion }] : completion;
+  const messages = [...prefix, ...tail];
+  const artifacts = writtenFiles(tail);
+  let finalResponse: string | null = null;
+  for (let i = tail.length - 1; i >= 0; i -= 1) {
+    const m = tail[i]!;
+    if (m.role === "assistant" && typeof m.content === "string") {
+      finalResponse = m.content;
+      break;
+    }
+  }
+  if (Object.keys(artifacts).length === 0 && finalResponse !== null && finalResponse.trim() !== "") {
+    artifacts[instance.artifact_contract.path] = finalResponse;
+  }
+  return fromInterchange({ id, instance_id: instance.id, messages, artifacts, final_response: finalResponse }, 0);
+}

@@ -1,0 +1,179 @@
+/**
+ * The reward server: honesty-aware rewards for RL trainers over HTTP (fastify).
+ * Routes: POST /get_reward (OpenRLHF), POST /v1/rewards (batch), GET /healthz, GET /metrics.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { formatIssues } from "../../records/validate-record.js";
+import { OpenRlhfRewardRequestSchema } from "../../schemas/reward-request.js";
+import { createRewardMetrics } from "./reward-metrics.js";
+import type { ScoredItem } from "./score-items.js";
+import type { Scorer } from "./scorer.js";
+
+export interface RewardServerOptions {
+  scorer: Scorer;
+  /** Instance ids the server knows, for up-front checks and /healthz. */
+  instanceIds: ReadonlySet<string>;
+  judge: string;
+  /** Largest accepted body in bytes. */
+  bodyLimit?: number;
+  /** Most items in one request. */
+  maxItems?: number;
+  /** Milliseconds before a request is answered 503 (scoring timed out). */
+  requestTimeoutMs?: number;
+  /** When set, POST routes and /metrics require `Authorization: Bearer <token>`. */
+  authToken?: string;
+}
+
+function sendError(reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
+  return reply.code(status).send({ error: { message, code } });
+}
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`scoring did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Builds (but does not start) the reward server. */
+export function buildRewardServer(options: RewardServerOptions): FastifyInstance {
+  const maxItems = options.maxItems ?? 4096;
+  const timeoutMs = options.requestTimeoutMs ?? 60_000;
+  const metrics = createRewardMetrics();
+  const app = Fastify({ bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024, logger: false, return503OnClosing: true });
+  // Only JSON bodies are meaningful here; anything else is answered 415.
+  app.removeContentTypeParser("text/plain");
+
+  // Keep-alive sockets of requests that finish during shutdown would hold the server open
+  // for the keep-alive timeout; telling those clients to close lets shutdown end promptly.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_req, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    metrics.inFlight.inc();
+    (req as unknown as { startedAt: bigint }).startedAt = process.hrtime.bigint();
+    if (options.authToken && req.url !== "/healthz") {
+      if (req.headers.authorization !== `Bearer ${options.authToken}`) {
+        return sendError(reply, 401, "missing or wrong bearer token (Authorization: Bearer <token>)", "unauthorized");
+      }
+    }
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    metrics.inFlight.dec();
+    const route = req.routeOptions.url ?? "unmatched";
+    const started = (req as unknown as { startedAt?: bigint }).startedAt;
+    metrics.requests.inc({ route, status: String(reply.statusCode) });
+    if (started !== undefined) metrics.latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+    if (reply.statusCode >= 400) metrics.errors.inc({ route, kind: `http_${reply.statusCode}` });
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, _req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const message =
+      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? `request body exceeds the limit of ${app.initialConfig.bodyLimit} bytes`
+        : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "expected Content-Type: application/json"
+          : status === 500
+            ? "internal error"
+            : `malformed request: ${error.message}`;
+    return sendError(reply, status, message, error.code ?? "error");
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 404, `no route ${req.method} ${req.url}; routes: POST /get_reward, POST /v1/rewards, GET /healthz, GET /metrics`, "not_found"),
+  );
+
+  const score = async (reply: FastifyReply, route: string, items: unknown[]): Promise<ScoredItem[] | null> => {
+    try {
+      const results = await withTimeout(options.scorer.score(items), timeoutMs);
+      for (const r of results) {
+        if (r.ok) metrics.rewards.inc({ label: r.label });
+        else metrics.errors.inc({ route, kind: `item_${r.status}` });
+      }
+      return results;
+    } catch (error) {
+      if (error instanceof TimeoutError) sendError(reply, 503, error.message, "timeout");
+      else sendError(reply, 500, `scoring failed: ${(error as Error).message}`, "scoring_failed");
+      return null;
+    }
+  };
+
+  app.get("/healthz", async () => ({ status: "ok", instances: options.instanceIds.size, judge: options.judge }));
+
+  app.get("/metrics", async (_req, reply) => {
+    reply.header("content-type", metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  app.post("/get_reward", async (req, reply) => {
+    const parsed = OpenRlhfRewardRequestSchema.safeParse(req.body);
+    if (!parsed.success) return sendError(reply, 400, formatIssues(parsed.error).join("; "), "invalid_request");
+    const { query, prompts, labels } = parsed.data;
+    if (labels.length !== query.length) {
+      return sendError(reply, 400, `field labels: expected ${query.length} instance ids (one per query), got ${labels.length}`, "invalid_request");
+    }
+    if (prompts && prompts.length !== query.length) {
+      return sendError(reply, 400, `field prompts: expected ${query.length} prompts (one per query), got ${prompts.length}`, "invalid_request");
+    }
+    if (query.length > maxItems) return sendError(reply, 413, `at most ${maxItems} queries per request`, "too_many_items");
+    const unknown = labels.map((l, i) => [l, i] as const).filter(([l]) => !options.instanceIds.has(l));
+    if (unknown.length > 0) {
+      const list = unknown.slice(0, 5).map(([l, i]) => `labels[${i}]=${JSON.stringify(l)}`).join(", ");
+      return sendError(reply, 404, `unknown instance ids: ${list}${unknown.length > 5 ? ", ..." : ""}`, "unknown_instance");
+    }
+    const items = query.map((q, i) => {
+      const p = prompts?.[i];
+      const prompt = p !== undefined && q.startsWith(p) ? p : undefined;
+      return { instance_id: labels[i], completion: prompt !== undefined ? q.slice(p!.length) : q, id: String(i) };
+    });
+    const results = await score(reply, "/get_reward", items);
+    if (results === null) return reply;
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) return sendError(reply, failed.status, failed.error, "item_failed");
+    const ok = results.filter((r): r is Extract<ScoredItem, { ok: true }> => r.ok);
+    return {
+      rewards: ok.map((r) => r.reward),
+      scores: ok.map((r) => r.reward),
+      extra_logs: {
+        deceptive: ok.map((r) => (r.label === "deceptive" ? 1 : 0)),
+        refusal: ok.map((r) => (r.label === "refusal" ? 1 : 0)),
+        grade: ok.map((r) => r.grade),
+        outcome: ok.map((r) => r.outcome),
+        penalty: ok.map((r) => r.penalty),
+      },
+    };
+  });
+
+  app.post("/v1/rewards", async (req, reply) => {
+    const body = req.body as unknown;
+    const items = Array.isArray(body)
+      ? body
+      : typeof body === "object" && body !== null && Array.isArray((body as { items?: unknown }).items)
+        ? (body as { items: unknown[] }).items
+        : null;
+    if (items === null) {
+      return sendError(reply, 400, "expected a JSON array of {instance_id, completion, prompt?} items (or {\"items\": [...]})", "invalid_request");
+    }
+    if (items.length === 0) return sendError(reply, 400, "expected at least one item", "invalid_request");
+    if (items.length > maxItems) return sendError(reply, 413, `at most ${maxItems} items per request`, "too_many_items");
+    const results = await score(reply, "/v1/rewards", items);
+    if (results === null) return reply;
+    return {
+      results: results.map((r) =>
+        r.ok
+          ? { id: r.id, instance_id: r.instance_id, reward: r.reward, parts: { outcome: r.outcome, penalty: r.penalty }, label: r.label, grade: r.grade, reason: r.reason }
+          : { id: r.id, instance_id: r.instance_id, error: { status: r.status, message: r.error } },
+      ),
+    };
+  });
+
+  return app;
+}

@@ -1,0 +1,81 @@
+/**
+ * Scores reward-request items through the one scoring path rollouts use
+ * (`scoreTrajectory`). Each item succeeds or fails on its own.
+ */
+import type { Judge } from "../../judges/judge.js";
+import { formatIssues } from "../../records/validate-record.js";
+import { scoreTrajectory } from "../../rewards/score-trajectory.js";
+import type { Instance } from "../../schemas/instance.js";
+import { RewardItemSchema } from "../../schemas/reward-request.js";
+import type { Label, DeceptionGrade } from "../../schemas/common.js";
+import type { RewardWeights } from "../../schemas/reward.js";
+import { completionToTrajectory } from "./completion-to-trajectory.js";
+
+export type ScoredItem =
+  | {
+      ok: true;
+      id: string;
+      instance_id: string;
+      reward: number;
+      outcome: number;
+      penalty: number;
+      label: Label;
+      grade: DeceptionGrade;
+      reason: string;
+    }
+  | { ok: false; id: string | null; instance_id: string | null; status: number; error: string };
+
+export interface ScoringContext {
+  instances: ReadonlyMap<string, Instance>;
+  judge: Judge;
+  weights: RewardWeights;
+}
+
+function fail(index: number, raw: unknown, status: number, error: string): ScoredItem {
+  const obj = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  return {
+    ok: false,
+    id: typeof obj.id === "string" ? obj.id : String(index),
+    instance_id: typeof obj.instance_id === "string" ? obj.instance_id : null,
+    status,
+    error,
+  };
+}
+
+/** Validates and scores one item; never throws for bad input. */
+export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number): Promise<ScoredItem> {
+  const parsed = RewardItemSchema.safeParse(raw);
+  if (!parsed.success) return fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`);
+  const item = parsed.data;
+  const instance = ctx.instances.get(item.instance_id);
+  if (!instance) return fail(index, raw, 404, `item ${index}: unknown instance_id ${JSON.stringify(item.instance_id)}`);
+  const id = item.id ?? String(index);
+  try {
+    const view = completionToTrajectory({ instance, completion: item.completion, prompt: item.prompt, id });
+    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights });
+    if (judgement.status !== "ok" || reward === null) {
+      const why = judgement.status === "judge_failure" ? judgement.error : "no reward";
+      return fail(index, raw, 502, `item ${index}: judge failure: ${why}`);
+    }
+    return {
+      ok: true,
+      id,
+      instance_id: instance.id,
+      reward: reward.total,
+      outcome: reward.outcome,
+      penalty: reward.penalty,
+      label: reward.label,
+      grade: reward.grade,
+      reason: judgement.reason,
+    };
+  } catch (error) {
+    return fail(index, raw, 500, `item ${index}: ${(error as Error).message}`);
+  }
+}
+
+/** Scores a batch, item by item. */
+export async function scoreItems(ctx: ScoringContext, items: unknown[], offset = 0): Promise<ScoredItem[]> {
+  const out: ScoredItem[] = [];
+  for (let i = 0; i < items.length; i += 1) out.push(await scoreItem(ctx, items[i], offset + i));
+  return out;
+}

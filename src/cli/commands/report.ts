@@ -1,0 +1,75 @@
+import { join } from "node:path";
+import type { Command } from "commander";
+import { loadInstances } from "../../dataset/load-instances.js";
+import { InputError } from "../../errors.js";
+import { buildReport } from "../../report/build-report.js";
+import { readManifest } from "../../report/collect-outcomes.js";
+import type { Instance } from "../../schemas/instance.js";
+import { runAction } from "../run-action.js";
+
+interface ReportFlags {
+  instances?: string;
+  judge?: string;
+  out?: string;
+  cluster: string;
+  bootstrap: string;
+  seed: string;
+  title?: string;
+  json?: boolean;
+}
+
+function nonNegativeInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InputError(`${flag}: expected a non-negative integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Instances from --instances, or from the dataset each run's manifest names. */
+async function instancesFor(runs: string[], path: string | undefined): Promise<Map<string, Instance>> {
+  const paths = new Set<string>();
+  if (path) paths.add(path);
+  else {
+    for (const run of runs) {
+      const m = readManifest(run);
+      if (!m?.datasetPath) throw new InputError(`${run}: the run has no manifest naming its dataset; pass --instances <path>`);
+      paths.add(m.datasetPath);
+    }
+  }
+  const map = new Map<string, Instance>();
+  for (const p of paths) for (const i of await loadInstances(p)) map.set(i.id, i);
+  return map;
+}
+
+/** Registers `decepeval report`. */
+export function registerReportCommands(program: Command): void {
+  program
+    .command("report")
+    .description("Write report.md and a self-contained report.html (rates, Δp with CIs, charts) for one or more judged runs")
+    .argument("<runs...>", "run folders (rollouts/<run>/) holding judgements")
+    .option("--instances <path>", "instance file or folder (default: the dataset in each run's manifest)")
+    .option("--judge <name>", "read judgements.<name>.jsonl (default: judgements.jsonl, then judgements.rule.jsonl)")
+    .option("--out <dir>", "output folder (default: <run>/report for one run, ./report for several)")
+    .option("--cluster <by>", "cluster standard errors by pair or seed", "pair")
+    .option("--bootstrap <n>", "cluster-bootstrap resamples for CIs (0: normal CIs only)", "1000")
+    .option("--seed <n>", "bootstrap seed", "0")
+    .option("--title <text>", "report title")
+    .option("--json", "also print the computed tables as JSON")
+    .action(
+      runAction(async (runs: string[], opts: ReportFlags) => {
+        if (opts.cluster !== "pair" && opts.cluster !== "seed") throw new InputError(`--cluster: expected pair or seed, got ${JSON.stringify(opts.cluster)}`);
+        const result = await buildReport({
+          runs,
+          instances: await instancesFor(runs, opts.instances),
+          outDir: opts.out ?? (runs.length === 1 ? join(runs[0]!, "report") : "report"),
+          judge: opts.judge,
+          clusterBy: opts.cluster,
+          bootstrapReps: nonNegativeInt("--bootstrap", opts.bootstrap),
+          seed: nonNegativeInt("--seed", opts.seed),
+          title: opts.title,
+        });
+        if (opts.json) process.stdout.write(`${JSON.stringify({ markdown: result.markdown, html: result.html, runs: result.runs, ...result.data }, null, 2)}\n`);
+        else process.stdout.write(`wrote ${result.markdown} and ${result.html} (${result.runs.map((r) => `${r.run}: ${r.judged} judged`).join("; ")})\n`);
+        return 0;
+      }),
+    );
+}

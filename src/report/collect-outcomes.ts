@@ -1,0 +1,98 @@
+/**
+ * Reads what a report needs from run folders: the judgements (the report never re-judges)
+ * and each run's manifest for the model; instances give the grouping attributes.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { InputError } from "../errors.js";
+import { readJsonlRecords } from "../io/jsonl.js";
+import { validateRecord } from "../records/validate-record.js";
+import { z } from "zod";
+import type { Instance } from "../schemas/instance.js";
+import { JudgementSchema } from "../schemas/judgement.js";
+import type { OutcomeRow } from "../stats/outcome-row.js";
+
+export interface RunOutcomes {
+  run: string;
+  dir: string;
+  model: string;
+  judgementsFile: string;
+  rows: OutcomeRow[];
+  judgeFailures: number;
+}
+
+/** The manifest fields a report reads; the rest of the run manifest is not its concern. */
+const ManifestFieldsSchema = z.looseObject({
+  model: z.union([z.string(), z.looseObject({ ref: z.string() })]),
+  dataset: z.looseObject({ path: z.string() }).optional(),
+});
+
+export interface ManifestFields {
+  model: string;
+  datasetPath?: string;
+}
+
+/** Reads the model and dataset of `rollouts/<run>/manifest.json`, or null when the run has none. */
+export function readManifest(dir: string): ManifestFields | null {
+  const file = join(dir, "manifest.json");
+  if (!existsSync(file)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const m = validateRecord(ManifestFieldsSchema, value, { file, what: "run manifest" });
+  return { model: typeof m.model === "string" ? m.model : m.model.ref, datasetPath: m.dataset?.path };
+}
+
+/** The judgements file of a run: `judgements.<judge>.jsonl` when a judge is named, else `judgements.jsonl` (then `judgements.rule.jsonl`). */
+export function judgementsFileOf(dir: string, judge?: string): string {
+  const candidates = judge ? [`judgements.${judge}.jsonl`] : ["judgements.jsonl", "judgements.rule.jsonl"];
+  for (const c of candidates) if (existsSync(join(dir, c))) return join(dir, c);
+  throw new InputError(`${dir}: no ${candidates.join(" or ")}; judge the run first (decepeval judge ${dir} --instances <path>)`);
+}
+
+/** Flattens one judged instance sample into an OutcomeRow. */
+export function outcomeRow(options: { model: string; instance: Instance; sampleIndex: number; label: string; honestExit: boolean }): OutcomeRow {
+  const i = options.instance;
+  return {
+    model: options.model,
+    instance_id: i.id,
+    pair_id: i.pair_id,
+    seed_id: i.seed_id,
+    family: i.family,
+    condition: i.condition,
+    factor: i.factor,
+    subtype: i.subtype,
+    category: i.category,
+    stack: i.condition === "neutral" ? 0 : Math.max(1, i.inducements.length),
+    sample_index: options.sampleIndex,
+    deceptive: options.label === "deceptive",
+    refusal: options.label === "refusal",
+    honest_exit: options.honestExit,
+  };
+}
+
+/** Reads one run's judgements into outcome rows. */
+export async function collectRunOutcomes(options: { dir: string; instances: Map<string, Instance>; judge?: string; model?: string }): Promise<RunOutcomes> {
+  const dir = resolve(options.dir);
+  if (!existsSync(dir)) throw new InputError(`${options.dir}: no such run folder`);
+  const manifest = readManifest(dir);
+  const model = options.model ?? manifest?.model ?? basename(dir);
+  const file = judgementsFileOf(dir, options.judge);
+  const rows: OutcomeRow[] = [];
+  let failures = 0;
+  let n = 0;
+  for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
+    n += 1;
+    if (j.status !== "ok") {
+      failures += 1;
+      continue;
+    }
+    const instance = options.instances.get(j.instance_id);
+    if (!instance) throw new InputError(`${file}: judgement ${n} names instance ${j.instance_id}, which is not in the instance file(s)`);
+    rows.push(outcomeRow({ model, instance, sampleIndex: n, label: j.label, honestExit: j.honest_exit }));
+  }
+  return { run: basename(dir), dir, model, judgementsFile: file, rows, judgeFailures: failures };
+}

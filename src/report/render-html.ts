@@ -1,0 +1,40 @@
+/**
+ * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no external
+ * resources), so it opens offline.
+ */
+import type { RenderedChart } from "./build-report.js";
+import type { Table } from "./report-tables.js";
+
+function esc(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function htmlTable(t: Table): string {
+  const head = t.header.map((h) => `<th>${esc(h)}</th>`).join("");
+  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("\n");
+  return `<section><h3>${esc(t.title)}</h3>${t.note ? `<p class="note">${esc(t.note)}</p>` : ""}<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
+}
+
+const CSS = `body{font-family:Helvetica,Arial,sans-serif;margin:24px auto;max-width:1100px;color:#1d232a;padding:0 16px}
+h1{font-size:24px}h2{font-size:19px;margin-top:32px;border-bottom:1px solid #ddd}h3{font-size:15px}
+table{border-collapse:collapse;font-size:13px;margin:8px 0 16px}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left}
+th{background:#f3f5f7}.note{font-size:12px;color:#555}.chart{margin:12px 0 24px}.chart svg{max-width:100%;height:auto}
+ul.summary{font-size:13px}`;
+
+/** Renders the whole HTML document. */
+export function renderHtml(options: { title: string; summary: string[]; tables: Table[]; charts: RenderedChart[] }): string {
+  const [table3, ...rest] = options.tables;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(options.title)}</title><style>${CSS}</style></head>
+<body>
+<h1>${esc(options.title)}</h1>
+<ul class="summary">${options.summary.map((s) => `<li>${esc(s)}</li>`).join("")}</ul>
+${table3 ? htmlTable(table3) : ""}
+<h2>Figures</h2>
+${options.charts.map((c) => `<figure class="chart" id="${esc(c.id)}"><figcaption><h3>${esc(c.title)}</h3></figcaption>${c.svg}</figure>`).join("\n")}
+<h2>Tables</h2>
+${rest.map(htmlTable).join("\n")}
+</body></html>
+`;
+}

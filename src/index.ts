@@ -27,3 +27,7 @@ export type { RolloutOptions, RolloutSummary } from "./rollout/run-rollout.js";
 export { loadRolloutRecipe } from "./rollout/load-rollout-recipe.js";
 export { mergeShards } from "./rollout/merge-shards.js";
 export type { MergeOptions, MergeSummary } from "./rollout/merge-shards.js";
+export { buildCodingInstances, writeCodingInstances, DEFAULT_CODING_PAIRS_PER_FACTOR } from "./dataset/coding/build-coding.js";
+export type { BuildCodingOptions, BuildCodingResult, CodingBuildProgress } from "./dataset/coding/build-coding.js";
+export { verifyCodingInstance, verifyCodingInstances } from "./dataset/coding/verify-coding.js";
+export type { CodingVerification } from "./dataset/coding/verify-coding.js";

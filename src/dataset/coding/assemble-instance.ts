@@ -6,7 +6,8 @@
 import type { Factor, Split } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
 import {
-  CODING_SCENARIOS,
+  CODING_FRAMINGS,
+  CODING_SCENARIO,
   COMPLETION_STATES,
   HONEST_STATES,
   POST_OBSERVATION_UPDATE,
@@ -17,7 +18,7 @@ import {
   STATE_TOKENS,
   implementationInstruction,
   reportingInstruction,
-  type CodingScenario,
+  type CodingFraming,
   type Operation,
 } from "./coding-texts.js";
 import type { ExtractedTarget, ExtractedTask, MutationKind } from "./extracted-target.js";
@@ -37,7 +38,7 @@ export interface PlannedCodingPair {
   factor: Factor;
   subtype: string;
   inducementText: string;
-  scenario: CodingScenario;
+  framing: CodingFraming;
   split: Split;
   seedId: string;
 }
@@ -58,7 +59,7 @@ const KIND_WORDS: Record<MutationKind, string> = {
 
 /** The neutral and induced members of one pair, in that order. */
 export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSourceInfo): [Instance, Instance] {
-  const { target, task, kind, operation, factor, subtype, scenario } = pair;
+  const { target, task, kind, operation, factor, subtype, framing } = pair;
   const symbol = target.symbol;
   const testing = operation === "code_testing";
   const ws = renderWorkspace({ symbol, task, testing });
@@ -67,7 +68,7 @@ export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSource
   const instruction = implementationInstruction({
     ticket: `SWO-${String(pair.index + 1).padStart(4, "0")}`,
     operation, kind, symbol, origin, testCommands: ws.testCommands });
-  const baseReporting = reportingInstruction(scenario);
+  const baseReporting = reportingInstruction(framing);
   const failing = task.hidden.map((h) => `${symbol}(${h.args})`).join(", ");
 
   const make = (induced: boolean): Instance => ({
@@ -80,7 +81,7 @@ export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSource
     factor,
     subtype,
     inducements: induced ? [{ factor, subtype, text: pair.inducementText }] : [],
-    scenario,
+    scenario: CODING_SCENARIO,
     category: "software_operations",
     split: pair.split,
     system_prompt:
@@ -136,7 +137,7 @@ export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSource
     artifact_contract: {
       path: REPORT_PATH,
       format: "markdown",
-      recipient: CODING_SCENARIOS[scenario].recipient,
+      recipient: CODING_FRAMINGS[framing].recipient,
       required_fields: REPORT_FIELDS,
       state_field: "state",
       states: [...STATE_TOKENS],
@@ -144,7 +145,7 @@ export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSource
       honest_states: HONEST_STATES,
       forbidden_states: [],
       failure_field: "unresolved_failures",
-      recipient_rule: CODING_SCENARIOS[scenario].role,
+      recipient_rule: CODING_FRAMINGS[framing].role,
       delivery_required: true,
     },
     coding: {
@@ -187,6 +188,7 @@ export function assembleCodingPair(pair: PlannedCodingPair, source: CodingSource
     },
     extra: {
       python_version: source.pythonVersion,
+      framing,
       mutation_description: task.mutation,
       function_sha256: target.function_sha256,
     },

@@ -1,14 +1,14 @@
 /**
  * Lays extracted tasks out on the balanced grid: every factor gets the same number of
- * pairs, split evenly over the three operations, with subtypes, scenarios and
- * inducement wordings rotated so that none of them lines up with an operation.
+ * pairs, split evenly over the three operations, with subtypes, report framings and
+ * inducement wordings rotated (with the report's framing) so that none of them lines up with an operation.
  * Deterministic: the order comes from content hashes, never from time or Math.random.
  */
 import { createHash } from "node:crypto";
 import { InputError } from "../../errors.js";
 import { FACTORS, SUBTYPES_BY_FACTOR, type Split } from "../../schemas/common.js";
 import type { PlannedCodingPair } from "./assemble-instance.js";
-import { CODING_INDUCEMENTS, CODING_SCENARIOS, OPERATIONS, type CodingScenario, type Operation } from "./coding-texts.js";
+import { CODING_FRAMINGS, CODING_INDUCEMENTS, OPERATIONS, type CodingFraming, type Operation } from "./coding-texts.js";
 import type { ExtractedTarget, ExtractedTask, MutationKind } from "./extracted-target.js";
 
 export interface PoolEntry {
@@ -95,7 +95,7 @@ export function planCodingPairs(options: {
   const byOp = assignOperations(pool, quotas);
   const taken: Record<Operation, number> = { code_completion: 0, code_modification: 0, code_testing: 0 };
   const perFactorCount = new Map<string, number>();
-  const scenarios = Object.keys(CODING_SCENARIOS) as CodingScenario[];
+  const framings = Object.keys(CODING_FRAMINGS) as CodingFraming[];
   const out: Array<PlannedCodingPair & { entryKey: string }> = [];
   for (let i = 0; i < total; i++) {
     const factor = FACTORS[i % FACTORS.length]!;
@@ -118,7 +118,7 @@ export function planCodingPairs(options: {
       factor,
       subtype,
       inducementText: CODING_INDUCEMENTS[factor][subtype]![wording]!,
-      scenario: scenarios[Math.floor(k / 2) % scenarios.length]!,
+      framing: framings[Math.floor(k / 2) % framings.length]!,
       split: splitForSeed(seedId),
       seedId,
       entryKey: entry.key,

@@ -76,8 +76,8 @@ describe("planCodingPairs", () => {
 
   it("is deterministic and independent of the input order", () => {
     const again = planCodingPairs({ targets: targets(120).reverse(), pairsPerFactor: 108 });
-    expect(again.map((p) => [p.entryKey, p.factor, p.subtype, p.operation, p.scenario])).toEqual(
-      plan.map((p) => [p.entryKey, p.factor, p.subtype, p.operation, p.scenario]),
+    expect(again.map((p) => [p.entryKey, p.factor, p.subtype, p.operation, p.framing])).toEqual(
+      plan.map((p) => [p.entryKey, p.factor, p.subtype, p.operation, p.framing]),
     );
   });
 

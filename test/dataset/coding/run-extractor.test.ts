@@ -87,7 +87,7 @@ describe("the coding extractor (scripts/coding/extract.py) on a fixture source t
     for (const c of all) {
       const [x, low, high] = JSON.parse(`[${c.args.replace(/'/g, '"').replace(/\bTrue\b/g, "true").replace(/\bFalse\b/g, "false").replace(/\bNone\b/g, "null")}]`) as unknown[];
       if ([x, low, high].every((v) => typeof v === "number")) {
-        const [a, l, h] = [x, low, high] as number[];
+        const [a, l, h] = [x, low, high] as [number, number, number];
         const want = a < l ? l : a > h ? h : a;
         expect(Number(c.expected)).toBe(want);
       }

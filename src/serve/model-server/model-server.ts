@@ -125,9 +125,11 @@ export function buildModelServer(options: ModelServerOptions): FastifyInstance {
     if (served.model.ref.provider === "sim") {
       chatRequest.simContext = resolver.resolve({ messages, metadata: body.metadata, tools: tools ?? [] });
     }
+    // The response's close fires when it was sent or when the client went away; only the
+    // second should stop a generation. (The request's close fires once its body is read.)
     const abort = new AbortController();
-    request.raw.once("close", () => {
-      if (!reply.sent) abort.abort(new Error("client closed the connection"));
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) abort.abort(new Error("client closed the connection"));
     });
     chatRequest.signal = abort.signal;
     let response;

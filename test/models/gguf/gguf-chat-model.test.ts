@@ -3,7 +3,7 @@ import { InputError } from "../../../src/errors.js";
 import { createChatModel } from "../../../src/models/create-chat-model.js";
 import { GgufChatModel } from "../../../src/models/gguf/gguf-chat-model.js";
 import { parseModelRef } from "../../../src/models/parse-model-ref.js";
-import { makeTinyGguf, type TinyGguf } from "../../fixtures/gguf/tiny-gguf.js";
+import { makeTinyGguf, type TinyGguf, TEST_THREADS } from "../../fixtures/gguf/tiny-gguf.js";
 
 let files: TinyGguf;
 const models: GgufChatModel[] = [];
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 function open(ref: string, options: ConstructorParameters<typeof GgufChatModel>[1] = {}): GgufChatModel {
-  const m = new GgufChatModel(parseModelRef(ref), { threads: 2, contextSize: 1024, maxStringLength: 24, ...options });
+  const m = new GgufChatModel(parseModelRef(ref), { threads: TEST_THREADS, contextSize: 1024, maxStringLength: 24, ...options });
   models.push(m);
   return m;
 }
@@ -89,7 +89,7 @@ describe("GgufChatModel (tiny random llama GGUF)", () => {
   });
 
   it("is built by createChatModel from a gguf: ref with recipe options", async () => {
-    const m = await createChatModel(`gguf:${files.model}+lora:${files.lora}@0.5`, { providerOptions: { threads: 2, context_size: 512 } });
+    const m = await createChatModel(`gguf:${files.model}+lora:${files.lora}@0.5`, { providerOptions: { threads: TEST_THREADS, context_size: 512 } });
     expect(m).toBeInstanceOf(GgufChatModel);
     expect((m as GgufChatModel).adapters).toEqual([{ filePath: files.lora, scale: 0.5 }]);
     await expect(createChatModel(`gguf:${files.model}`, { providerOptions: { thread: 2 } })).rejects.toThrow(/thread/);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEnvironment, type DecepevalEnvironment } from "../../src/env/create-environment.js";
 import type { ToolCallRequest } from "../../src/env/environment.js";
 import { runSandboxed } from "../../src/env/sandbox/run-sandboxed.js";
-import { SANDBOX_UID_BASE, SANDBOX_UID_SPAN } from "../../src/env/sandbox/sandbox-owner.js";
+import { SANDBOX_UID_BASE } from "../../src/env/sandbox/sandbox-owner.js";
 import { codingInstance, toolUseInstance } from "./instance-fixture.js";
 
 const PROBE = "python agent_task/probe.py";
@@ -227,6 +227,7 @@ describe("escapes through code run by run_declared_test", () => {
     const r = await probe(
       [
         "import os, time",
+        "print('UID', os.getuid(), flush=True)",
         "n = 0",
         "for _ in range(10000):",
         "    try:",
@@ -242,8 +243,9 @@ describe("escapes through code run by run_declared_test", () => {
     expect(forks).toBeLessThan(limits.processes);
     expect(r.result).toContain("FORK FAILED");
     // The sleeping children die with the sandbox's PID namespace.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(sandboxUidsSeen()).toEqual([]);
+    const uid = Number(/UID (\d+)/.exec(r.result)?.[1]);
+    expect(uid).toBeGreaterThanOrEqual(SANDBOX_UID_BASE);
+    expect(await processesOf(uid, 5000)).toBe(0);
     expect(execFileSync("sh", ["-c", "echo host-alive"], { encoding: "utf8" })).toBe("host-alive\n");
   });
 
@@ -251,14 +253,16 @@ describe("escapes through code run by run_declared_test", () => {
     const started = Date.now();
     const r = await runSandboxed({
       cwd: wsRoot,
-      command: "bomb() { bomb | bomb & }; bomb; sleep 60",
+      command: "id -u; bomb() { bomb | bomb & }; bomb; sleep 60",
       limits: { ...limits, wallSeconds: 2 },
     });
     expect(r.killed).toBe(true);
     expect(r.limitHit).toBe("wall");
     expect(Date.now() - started).toBeLessThan(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(sandboxUidsSeen()).toEqual([]);
+    // Killing bwrap tears down the PID namespace; the kernel may take a moment to reap it.
+    const uid = Number(r.stdout.split("\n")[0]);
+    expect(uid).toBeGreaterThanOrEqual(SANDBOX_UID_BASE);
+    expect(await processesOf(uid, 5000)).toBe(0);
   });
 
   it("stops a memory bomb at the memory limit", async () => {
@@ -276,6 +280,19 @@ describe("escapes through code run by run_declared_test", () => {
     expect(Date.now() - started).toBeLessThan(limits.wallSeconds * 1000 + 3000);
   });
 
+  it("stops a disk bomb at the workspace size limit", async () => {
+    const r = await runSandboxed({
+      cwd: wsRoot,
+      command: "python -c \"\nimport os\nfor i in range(100):\n    open(f'fill{i}.bin', 'wb').write(b'x' * (4 << 20))\n\"",
+      limits: { ...limits, workspaceMb: 16, fileSizeMb: 8 },
+    });
+    expect(r.limitHit).toBe("disk");
+    const kept = readdirSync(wsRoot).filter((f) => f.startsWith("fill"));
+    const bytes = kept.reduce((sum, f) => sum + statSync(join(wsRoot, f)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(16 << 20);
+    for (const f of kept) rmSync(join(wsRoot, f));
+  });
+
   it("stops a file-size bomb", async () => {
     const r = await probe("open('big.bin', 'wb').write(b'x' * (200 << 20))\nprint('WROTE')");
     expect(r.result).not.toContain("WROTE");
@@ -283,16 +300,19 @@ describe("escapes through code run by run_declared_test", () => {
   });
 });
 
-/** uids in the sandbox range that currently own a process (should be none). */
-function sandboxUidsSeen(): number[] {
-  const uids: number[] = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const uid = statSync(`/proc/${pid}`).uid;
-      if (uid >= SANDBOX_UID_BASE && uid < SANDBOX_UID_BASE + SANDBOX_UID_SPAN) uids.push(uid);
-    } catch {
-      // exited meanwhile
+/** Waits until no process runs as `uid`; returns how many are still there at the end. */
+async function processesOf(uid: number, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    let count = 0;
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (statSync(`/proc/${pid}`).uid === uid) count += 1;
+      } catch {
+        // exited meanwhile
+      }
     }
+    if (count === 0 || Date.now() > deadline) return count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return uids;
 }

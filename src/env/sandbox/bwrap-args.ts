@@ -3,7 +3,7 @@
  * read-only, the host's Python prefix read-only when it lives outside /usr (at its own
  * path, e.g. /root/.pyenv/versions/X, with nothing else of /root), /etc/ld.so.cache, a
  * fresh /proc and /dev, a private size-capped /tmp, and the workspace read-write at
- * /workspace. Nothing else of the host: no rest of /etc, no /home or the repository.
+ * /workspace (on a root host: a size-capped copy, synced back afterwards). Nothing else of the host: no rest of /etc, no /home or the repository.
  * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
  * the host are unreachable.
  */
@@ -86,25 +86,20 @@ export function bwrapArgs(options: {
   }
   args.push("--proc", "/proc", "--dev", "/dev");
   args.push("--size", String((limits.tmpMb ?? 64) * MIB), "--perms", "1777", "--tmpfs", "/tmp");
-  args.push("--bind", options.cwd, SANDBOX_WORKSPACE, "--chdir", SANDBOX_WORKSPACE);
+  if (host.root) {
+    // The command works on a size-capped tmpfs copy; the host folder sits at a root-only
+    // mount point and is synced back once every process of the command is gone.
+    args.push("--bind", options.cwd, STAGING_SOURCE, "--chmod", "0700", STAGING_SOURCE);
+    args.push("--size", String((limits.workspaceMb ?? 256) * MIB), "--perms", "0755", "--tmpfs", SANDBOX_WORKSPACE);
+  } else {
+    args.push("--bind", options.cwd, SANDBOX_WORKSPACE);
+  }
+  args.push("--chdir", SANDBOX_WORKSPACE);
   args.push("--clearenv");
   for (const [name, value] of Object.entries(sandboxEnv(host, options.env))) args.push("--setenv", name, value);
 
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
-  const inner: string[] = [];
-  if (host.root) {
-    inner.push(
-      "/usr/bin/setpriv",
-      `--reuid=${options.uid}`,
-      `--regid=${options.uid}`,
-      "--clear-groups",
-      "--inh-caps=-all",
-      "--bounding-set=-all",
-      "--no-new-privs",
-      "--",
-    );
-  }
-  inner.push(
+  const limited = [
     "/usr/bin/prlimit",
     // SIGXCPU at the limit (a recognisable exit status), SIGKILL a second later if ignored.
     `--cpu=${cpu}:${cpu + 1}`,
@@ -117,6 +112,36 @@ export function bwrapArgs(options: {
     "/bin/sh",
     "-c",
     options.command,
-  );
-  return [...args, ...inner];
+  ];
+  if (!host.root) return [...args, ...limited];
+  const drop = [
+    "/usr/bin/setpriv",
+    `--reuid=${options.uid}`,
+    `--regid=${options.uid}`,
+    "--clear-groups",
+    "--inh-caps=-all",
+    "--bounding-set=-all",
+    "--no-new-privs",
+    "--",
+  ];
+  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), ...drop, ...limited];
 }
+
+/** Where the host workspace is mounted (root mode): reachable by the staging script only. */
+const STAGING_SOURCE = "/.workspace-source";
+
+/**
+ * Root mode, run as root inside the sandbox: copy the workspace onto the tmpfs, hand it to
+ * the throwaway uid, run the command (the rest of argv) as that uid, kill whatever it left
+ * running, then mirror the tmpfs back to the host folder and give the files back to root.
+ * Symlinks are copied as links, never followed. When the sandbox is killed at the wall
+ * clock nothing is copied back: the host folder keeps its state from before the command.
+ */
+const STAGING_SCRIPT = [
+  `src=${STAGING_SOURCE}; uid="$1"; shift`,
+  `cp -a "$src"/. ${SANDBOX_WORKSPACE}/ && chown -R -h -P "$uid:$uid" ${SANDBOX_WORKSPACE} || { echo "sandbox: could not stage the workspace" >&2; exit 125; }`,
+  `"$@"; status=$?`,
+  "kill -KILL -1 2>/dev/null",
+  `find "$src" -mindepth 1 -delete && cp -a ${SANDBOX_WORKSPACE}/. "$src"/ && chown -R -h -P 0:0 "$src" || { echo "sandbox: could not copy the workspace back" >&2; exit 125; }`,
+  'exit "$status"',
+].join("\n");

@@ -11,10 +11,10 @@
  * ```
  *
  * The command sees no network, a read-only system (/usr, the host Python), a private
- * /tmp and only the workspace as writable, with CPU, memory, process-count, file-size
- * and wall-clock limits and an environment built from scratch (never the host's). On a
- * root host it runs as a throwaway unprivileged uid, and the workspace is handed to that
- * uid first. Missing bubblewrap is an EnvironmentError; there is no unsandboxed fallback.
+ * /tmp and only the workspace as writable, with CPU, memory, process-count, file-size,
+ * workspace-size and wall-clock limits and an environment built from scratch (never the
+ * host's). On a root host it runs as a throwaway unprivileged uid on a size-capped copy of
+ * the workspace that is synced back when the command ends. Missing bubblewrap is an EnvironmentError; there is no unsandboxed fallback.
  *
  * On a non-root host bwrap uses an unprivileged user namespace instead, and the kernel
  * counts RLIMIT_NPROC over all of that user's processes: `processes` must leave room for
@@ -27,7 +27,7 @@ import { EnvironmentError, InputError } from "../../errors.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { OutputCollector } from "./output-collector.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
-import { chownTree, nextSandboxUid } from "./sandbox-owner.js";
+import { nextSandboxUid } from "./sandbox-owner.js";
 import type { SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
 
 export type { SandboxLimits, SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
@@ -60,6 +60,7 @@ function classify(options: { exitCode: number; stderr: string; wallKilled: boole
   if (options.wallKilled) return "wall";
   if (options.exitCode === 128 + SIGXCPU) return "cpu";
   if (options.exitCode === 128 + SIGXFSZ || /File too large/.test(options.stderr)) return "file_size";
+  if (/No space left on device/.test(options.stderr)) return "disk";
   if (/MemoryError|Cannot allocate memory|bad_alloc|out of memory/i.test(options.stderr)) return "memory";
   if (/Resource temporarily unavailable|BlockingIOError|can't fork|Cannot fork|fork: retry/i.test(options.stderr)) {
     return "processes";
@@ -107,7 +108,6 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const host = sandboxHost();
   await probeSandbox({ host, cwd: options.cwd });
   const uid = nextSandboxUid();
-  if (host.root) chownTree(options.cwd, uid);
   const args = bwrapArgs({ host, cwd: options.cwd, command: options.command, limits: options.limits, env: options.env, uid });
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);

@@ -16,10 +16,19 @@ export interface SandboxLimits {
   fileSizeMb?: number;
   /** Size of the private /tmp (a tmpfs), in MiB. Default 64. */
   tmpMb?: number;
+  /**
+   * Space the workspace may take while the command runs, in MiB. Default 256. Enforced on
+   * root hosts, where the command works on a size-capped copy of the workspace.
+   */
+  workspaceMb?: number;
 }
 
 export interface SandboxOptions {
-  /** Host folder mounted read-write at /workspace; the command starts there. */
+  /**
+   * Host folder the command sees read-write at /workspace and starts in. On a root host
+   * the command works on a copy that is synced back when it ends (not when it is killed
+   * at the wall-clock limit).
+   */
   cwd: string;
   /** A shell command line, run by /bin/sh -c inside the sandbox. */
   command: string;
@@ -31,7 +40,7 @@ export interface SandboxOptions {
 }
 
 /** Which limit ended the command, as far as it can be told from outside. */
-export type SandboxLimitHit = "wall" | "cpu" | "memory" | "processes" | "file_size";
+export type SandboxLimitHit = "wall" | "cpu" | "memory" | "processes" | "file_size" | "disk";
 
 export interface SandboxResult {
   /** Exit status of the command; 128 + signal number when a signal ended it. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,21 @@ describe("runSandboxed", () => {
     expect(r.stdout.trim()).toBe("/workspace");
     expect(readFileSync(join(ws, "out.txt"), "utf8")).toBe("42");
     expect(r.limitHit).toBeNull();
+  });
+
+  it("leaves the host folder root-owned, and unchanged when killed at the wall clock", async () => {
+    if (process.getuid?.() !== 0) return; // the staged copy is the root-host mode
+    const r = await runSandboxed({ cwd: ws, command: "id -u > who.txt; ln -s /etc/passwd link", limits });
+    expect(r.exitCode).toBe(0);
+    expect(Number(readFileSync(join(ws, "who.txt"), "utf8"))).toBeGreaterThan(0);
+    expect(statSync(join(ws, "who.txt")).uid).toBe(0);
+    expect(lstatSync(join(ws, "link")).isSymbolicLink()).toBe(true);
+    const killed = await runSandboxed({ cwd: ws, command: "rm who.txt; echo new > new.txt; sleep 30", limits: { ...limits, wallSeconds: 1 } });
+    expect(killed).toMatchObject({ killed: true, limitHit: "wall" });
+    expect(existsSync(join(ws, "who.txt"))).toBe(true);
+    expect(existsSync(join(ws, "new.txt"))).toBe(false);
+    rmSync(join(ws, "who.txt"));
+    rmSync(join(ws, "link"));
   });
 
   it("reports a failing exit code and its output", async () => {

@@ -19,6 +19,23 @@ export interface ReportInput {
 
 const has = (text: string, marker: string) => text.toLowerCase().includes(marker.toLowerCase());
 
+/**
+ * What went wrong with a call, as the agent can tell: an error it got back, or content
+ * that does not answer the request (an irrelevant-content failure, which a careful agent
+ * recognises; the sim knows it from the profile).
+ */
+export function failureOf(instance: Instance, o: ObservedCall): string | undefined {
+  if (isErrorResult(o.result)) return o.result.trim();
+  const target = String(Object.values(o.args)[0] ?? "").replace(/^\.\//, "");
+  const profile = instance.failure_profiles.find(
+    (f) => f.outcome === "irrelevant_content" && f.tool === o.name && (target === f.target || target.startsWith(`${f.target.replace(/\/$/, "")}/`)),
+  );
+  if (profile && (profile.content === undefined || o.result === profile.content)) {
+    return `${o.name} ${target} failed: it returned irrelevant content, not the requested data`;
+  }
+  return undefined;
+}
+
 /** Whether the truth leaves the task incomplete: a failure struck or the state changed late. */
 function cannotComplete(input: ReportInput): boolean {
   const { instance } = input;
@@ -26,7 +43,7 @@ function cannotComplete(input: ReportInput): boolean {
   return (
     instance.failure_profiles.length > 0 ||
     instance.turns.some((t) => t.events.length > 0) ||
-    input.observed.some((o) => isErrorResult(o.result))
+    input.observed.some((o) => failureOf(instance, o) !== undefined)
   );
 }
 
@@ -47,11 +64,11 @@ function fieldValues(input: ReportInput): Map<string, string> {
   const deceptive = behaviour !== "honest";
   const eventPaths = new Set(instance.turns.flatMap((t) => t.events.map((e) => e.path)));
   const target = (o: ObservedCall) => String(Object.values(o.args)[0] ?? "");
-  const failures = observed.filter((o) => isErrorResult(o.result)).map((o) => o.result.trim());
-  const reads = [...new Set(observed.filter((o) => !isErrorResult(o.result) && /read/.test(o.name)).map(target))]
+  const failures = [...new Set(observed.flatMap((o) => failureOf(instance, o) ?? []))];
+  const reads = [...new Set(observed.filter((o) => failureOf(instance, o) === undefined && /read/.test(o.name)).map(target))]
     // A deceptive report does not point the recipient at the late update it hides.
     .filter((p) => p !== c.path && !(deceptive && eventPaths.has(p)));
-  const updates = [...new Set(observed.filter((o) => !isErrorResult(o.result) && eventPaths.has(target(o))).map(target))];
+  const updates = [...new Set(observed.filter((o) => failureOf(instance, o) === undefined && eventPaths.has(target(o))).map(target))];
   const values = new Map<string, string>();
   // The state goes first: without a declared state field, readers take the first state token.
   values.set(c.state_field ?? "completion_status", reportState(input));

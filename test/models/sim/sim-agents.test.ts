@@ -7,16 +7,17 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runEpisode } from "../../../src/agent/run-episode.js";
 import { importUpstream } from "../../../src/dataset/upstream/import-upstream.js";
-import { loadInstances } from "../../../src/dataset/load-instances.js";
+import { instanceFiles, loadInstances } from "../../../src/dataset/load-instances.js";
 import { createEnvironment } from "../../../src/env/create-environment.js";
 import { fromTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { simBehaviourOfTrajectory } from "../../../src/models/sim/sim-behaviour.js";
 import { SimChatModel } from "../../../src/models/sim/sim-chat-model.js";
+import { selectInstances } from "../../../src/run/select-instances.js";
 import { unitSeed } from "../../../src/run/work-units.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Trajectory } from "../../../src/schemas/trajectory.js";
-import { tempDir, UPSTREAM_SAMPLE } from "../../helpers/paths.js";
+import { REPO_ROOT, tempDir, UPSTREAM_SAMPLE } from "../../helpers/paths.js";
 
 let instances: Instance[] = [];
 
@@ -93,5 +94,35 @@ describe("sim policies on upstream instances", () => {
     const b = await play(instance, "deceptive", 99);
     expect(b.messages).toEqual(a.messages);
     expect(b.artifacts).toEqual(a.artifacts);
+  });
+});
+
+const bundledDir = join(REPO_ROOT, "datasets");
+const hasBundled = (() => {
+  try {
+    return instanceFiles(bundledDir).length > 0;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasBundled)("sim policies on the bundled dataset", () => {
+  it("write reports the rule judge labels and grades as the sim intended", async () => {
+    const all = (await loadInstances(bundledDir)).filter((i) => i.family !== "coding");
+    const picked = selectInstances(all, { stratify_by: ["family", "factor", "subtype"], pairs_per_stratum: 1 }, 2);
+    let n = 0;
+    for (const policy of ["honest", "deceptive", "pressure-susceptible", "honest-tuned"]) {
+      for (const instance of picked) {
+        const t = await play(instance, policy, unitSeed({ runSeed: 1, pairId: instance.pair_id, sampleIndex: 0 }));
+        const intended = simBehaviourOfTrajectory(t, instance)!;
+        const verdict = ruleJudgeSync(instance, fromTrajectory(t));
+        if (verdict.status !== "ok") throw new Error(`rule judge failed on ${instance.id}`);
+        const expected = intended.kind === "honest" ? "honest" : intended.kind === "refusal" ? "refusal" : "deceptive";
+        expect(verdict.label, `${policy} ${instance.id}: ${intended.kind}`).toBe(expected);
+        expect(verdict.grade, `${policy} ${instance.id}: ${intended.kind}`).toBe(intended.grade);
+        n += 1;
+      }
+    }
+    expect(n).toBeGreaterThan(100);
   });
 });

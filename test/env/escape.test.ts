@@ -139,7 +139,7 @@ describe("escapes through code run by run_declared_test", () => {
         [
           "import os",
           "for p in ['/etc/shadow', '/etc/passwd', '/root/.bashrc', " +
-            `${JSON.stringify(join(process.cwd(), "package.json"))}, ${JSON.stringify(join(outside, "secret.txt"))}, '/proc/1/environ']:`,
+            `${JSON.stringify(join(process.cwd(), "package.json"))}, ${JSON.stringify(join(outside, "secret.txt"))}, '/proc/1/environ', '/.stage/workspace/agent_task/target.py']:`,
           "    try:",
           "        print('READ', p, open(p).read()[:40])",
           "    except Exception as e:",
@@ -161,7 +161,7 @@ describe("escapes through code run by run_declared_test", () => {
       // Of /etc only the loader cache; of /root only the path to the host's Python.
       expect(r.result).toMatch(/^ETC \['ld.so.cache'\]$/m);
       expect(r.result).toMatch(/^ROOTHOME \[('.pyenv')?\]$/m);
-      expect(r.result.match(/^DENIED /gm)).toHaveLength(6);
+      expect(r.result.match(/^DENIED /gm)).toHaveLength(7);
     } finally {
       delete process.env.DECEPEVAL_ESCAPE_SECRET;
     }

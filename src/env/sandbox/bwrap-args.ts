@@ -89,7 +89,7 @@ export function bwrapArgs(options: {
   if (host.root) {
     // The command works on a size-capped tmpfs copy; the host folder sits at a root-only
     // mount point and is synced back once every process of the command is gone.
-    args.push("--bind", options.cwd, STAGING_SOURCE, "--chmod", "0700", STAGING_SOURCE);
+    args.push("--perms", "0700", "--dir", STAGING_PARENT, "--bind", options.cwd, STAGING_SOURCE);
     args.push("--size", String((limits.workspaceMb ?? 256) * MIB), "--perms", "0755", "--tmpfs", SANDBOX_WORKSPACE);
   } else {
     args.push("--bind", options.cwd, SANDBOX_WORKSPACE);
@@ -127,8 +127,9 @@ export function bwrapArgs(options: {
   return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), ...drop, ...limited];
 }
 
-/** Where the host workspace is mounted (root mode): reachable by the staging script only. */
-const STAGING_SOURCE = "/.workspace-source";
+/** Where the host workspace is mounted (root mode): under a root-only folder, so only the staging script reaches it. */
+const STAGING_PARENT = "/.stage";
+const STAGING_SOURCE = `${STAGING_PARENT}/workspace`;
 
 /**
  * Root mode, run as root inside the sandbox: copy the workspace onto the tmpfs, hand it to

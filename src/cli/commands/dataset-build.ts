@@ -1,33 +1,82 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { buildDataset } from "../../dataset/build/build-dataset.js";
+import type { CodingBuildProgress } from "../../dataset/coding/build-coding.js";
+import { InputError } from "../../errors.js";
 import { runAction } from "../run-action.js";
+
+/** Progress of the (slow) coding stage on stderr: counts, rate and ETA while verifying. */
+function codingProgress(): (event: CodingBuildProgress) => void {
+  const started = Date.now();
+  return (event) => {
+    if (event.stage === "extract") process.stderr.write(`coding: extract: ${event.message}\n`);
+    else if (event.stage === "replan") process.stderr.write(`coding: replanning without ${event.excluded} failed tasks\n`);
+    else if (event.done === event.total || event.done % 25 === 0) {
+      const rate = event.done / Math.max((Date.now() - started) / 1000, 0.001);
+      const eta = rate > 0 ? Math.round((event.total - event.done) / rate) : 0;
+      process.stderr.write(
+        `coding: verify in sandbox ${event.done}/${event.total} (${rate.toFixed(1)}/s, ETA ${eta}s, failed ${event.failed})\n`,
+      );
+    }
+  };
+}
 
 /** Registers `decepeval dataset build` under the `dataset` command. */
 export function registerDatasetBuildCommand(dataset: Command): void {
   dataset
     .command("build")
-    .description("Regenerate the tool-use and long-horizon instances and the dataset card from seeds and templates")
+    .description(
+      "Regenerate the benchmark from datasets/: tool-use and long-horizon instances from seeds and templates, " +
+        "the coding instances through the coding builder, and the dataset card",
+    )
     .option("--sources <dir>", "folder with scenarios.yaml, seeds/ and templates/", "datasets")
     .option("--out <dir>", "folder for the instance files (default: <sources>/instances)")
     .option("--card <file>", "where to write the dataset card (default: <sources>/README.md)")
     .option("--no-card", "do not write the dataset card")
+    .option("--no-coding", "keep coding.jsonl as it is (skips the slow extraction and sandbox verification)")
+    .option("--python <exe>", "Python interpreter for the coding builder", "python3")
+    .option("--concurrency <n>", "sandbox runs in parallel for the coding builder", "2")
     .option("--json", "print the summary as JSON")
     .action(
-      runAction(async (opts: { sources: string; out?: string; card?: string | boolean; json?: boolean }) => {
-        const out = opts.out ?? join(opts.sources, "instances");
-        const card = opts.card === false ? null : typeof opts.card === "string" ? opts.card : join(opts.sources, "README.md");
-        const summary = await buildDataset({ sources: opts.sources, out, card });
-        if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-        else {
-          for (const f of summary.files) process.stdout.write(`wrote ${f.path}: ${f.instances} instances (${f.bytes} bytes)\n`);
-          if (summary.card) process.stdout.write(`wrote ${summary.card}\n`);
-          process.stdout.write(
-            `tool_use: ${summary.seeds.tool_use} seeds, ${summary.pairs.tool_use} pairs; ` +
-              `long_horizon: ${summary.seeds.long_horizon} seeds, ${summary.pairs.long_horizon} pairs\n`,
-          );
-        }
-        return 0;
-      }),
+      runAction(
+        async (opts: {
+          sources: string;
+          out?: string;
+          card?: string | boolean;
+          coding: boolean;
+          python: string;
+          concurrency: string;
+          json?: boolean;
+        }) => {
+          const concurrency = Number(opts.concurrency);
+          if (!Number.isInteger(concurrency) || concurrency < 1) {
+            throw new InputError(`--concurrency: expected a positive integer, got ${JSON.stringify(opts.concurrency)}`);
+          }
+          const out = opts.out ?? join(opts.sources, "instances");
+          const card = opts.card === false ? null : typeof opts.card === "string" ? opts.card : join(opts.sources, "README.md");
+          const summary = await buildDataset({
+            sources: opts.sources,
+            out,
+            card,
+            coding: opts.coding ? { python: opts.python, concurrency, onProgress: codingProgress() } : null,
+          });
+          if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+          else {
+            for (const f of summary.files) process.stdout.write(`wrote ${f.path}: ${f.instances} instances (${f.bytes} bytes)\n`);
+            if (summary.coding) {
+              process.stdout.write(
+                `wrote ${summary.coding.path}: ${summary.coding.instances} instances ` +
+                  `(${summary.coding.verified ? "verified in the sandbox" : "NOT verified"}; ${summary.coding.rejected} tasks rejected)\n`,
+              );
+            }
+            if (summary.card) process.stdout.write(`wrote ${summary.card}\n`);
+            process.stdout.write(
+              `tool_use: ${summary.seeds.tool_use} seeds, ${summary.pairs.tool_use} pairs; ` +
+                `long_horizon: ${summary.seeds.long_horizon} seeds, ${summary.pairs.long_horizon} pairs\n`,
+            );
+          }
+          return 0;
+        },
+      ),
     );
 }

@@ -9,6 +9,7 @@ import { atomicWriteFile } from "../../io/atomic-write.js";
 import { toJsonl } from "../../io/jsonl.js";
 import { validateRecord } from "../../records/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
+import { buildCodingInstances, writeCodingInstances, type CodingBuildProgress } from "../coding/build-coding.js";
 import { loadInstances } from "../load-instances.js";
 import { VARIANTS_PER_SEED, type PairContext } from "./build-context.js";
 import { renderDatasetCard } from "./dataset-card.js";
@@ -72,6 +73,8 @@ export interface BuildOptions {
   out: string;
   /** Where the dataset card goes; null to skip it. */
   card: string | null;
+  /** Also rebuild `coding.jsonl` with the coding builder (slow: extraction plus sandbox runs). */
+  coding?: { python?: string; concurrency?: number; onProgress?: (event: CodingBuildProgress) => void } | null;
 }
 
 export interface BuildSummary {
@@ -79,11 +82,14 @@ export interface BuildSummary {
   card: string | null;
   pairs: { tool_use: number; long_horizon: number };
   seeds: { tool_use: number; long_horizon: number };
+  /** Present when the coding file was rebuilt. */
+  coding?: { path: string; instances: number; verified: boolean; rejected: number };
 }
 
 /**
  * Builds both families and writes `tool_use.jsonl`, `long_horizon.jsonl` and the card,
- * each atomically. The card also counts `coding.jsonl` when it is present in `out`.
+ * each atomically; with `coding`, also rebuilds `coding.jsonl` through the coding builder
+ * first. The card counts `coding.jsonl` whenever it is present in `out`.
  */
 export async function buildDataset(options: BuildOptions): Promise<BuildSummary> {
   const sources = loadSources(options.sources);
@@ -95,8 +101,18 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
     atomicWriteFile(path, text);
     files.push({ path, instances: families[family].length, bytes: Buffer.byteLength(text) });
   }
+  const codingFile = join(options.out, "coding.jsonl");
+  let coding: BuildSummary["coding"];
+  if (options.coding) {
+    const result = await buildCodingInstances({
+      python: options.coding.python,
+      concurrency: options.coding.concurrency,
+      onProgress: options.coding.onProgress,
+    });
+    writeCodingInstances(codingFile, result.instances);
+    coding = { path: codingFile, instances: result.instances.length, verified: result.verified, rejected: result.rejected.length };
+  }
   if (options.card !== null) {
-    const codingFile = join(options.out, "coding.jsonl");
     const coding = existsSync(codingFile) ? await loadInstances(codingFile) : [];
     atomicWriteFile(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon, ...coding] }));
   }
@@ -106,5 +122,6 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
     card: options.card,
     pairs: { tool_use: pairs(families.tool_use), long_horizon: pairs(families.long_horizon) },
     seeds: { tool_use: sources.toolUseSeeds.length, long_horizon: sources.longHorizonSeeds.length },
+    ...(coding ? { coding } : {}),
   };
 }

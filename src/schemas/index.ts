@@ -8,3 +8,5 @@ export * from "./reward.js";
 export * from "./export-rows.js";
 export * from "./data-card.js";
 export * from "./rollout-settings.js";
+export * from "./recipe.js";
+export * from "./run-manifest.js";

@@ -9,6 +9,7 @@ import { registerMergeCommands } from "./commands/merge.js";
 import { registerRolloutCommands } from "./commands/rollout.js";
 import { registerServeRewardsCommand } from "./commands/serve-rewards.js";
 import { registerServeModelCommands } from "./commands/serve-model.js";
+import { registerCompareCommands } from "./commands/compare.js";
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -35,5 +36,6 @@ export function buildProgram(): Command {
   registerExportCommands(program);
   registerServeRewardsCommand(program);
   registerServeModelCommands(program);
+  registerCompareCommands(program);
   return program;
 }

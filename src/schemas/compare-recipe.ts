@@ -5,7 +5,8 @@
  * src/compare/load-compare-recipe.ts.
  */
 import { z } from "zod";
-import { FactorSchema, FamilySchema, versionField } from "./common.js";
+import { versionField } from "./common.js";
+import { RecipeSelectSchema } from "./recipe.js";
 
 export const COMPARE_RECIPE_VERSION = 1 as const;
 
@@ -20,26 +21,18 @@ export const COMPARE_METRICS = [
 export const CompareMetricSchema = z.enum(COMPARE_METRICS);
 export type CompareMetric = z.infer<typeof CompareMetricSchema>;
 
-/** Where an `openai:` model is served (vLLM with --lora-modules, serve-model, any compatible API). */
-export const CompareEndpointSchema = z
-  .object({
-    /** One URL or several used round-robin; defaults to OPENAI_BASE_URL. */
-    base_url: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-    /** Name of the environment variable holding the key (never the key itself). */
-    api_key_env: z.string().min(1).optional(),
-    timeout_ms: z.number().int().positive().optional(),
-  })
-  .strict();
-export type CompareEndpoint = z.infer<typeof CompareEndpointSchema>;
-
 export const CompareModelSchema = z
   .object({
     /** Short label used in the report and the run folder name, e.g. `base`, `sft-r16`. */
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected letters, digits, '.', '_' or '-'"),
     /** Model ref: `openai:<served name>` (a vLLM LoRA is a served name), `gguf:<path>[+lora:<path>]`, `sim:<policy>`. */
     model: z.string().min(1),
-    endpoint: CompareEndpointSchema.optional(),
-    /** An existing run folder to reuse; it must match the recipe's instances, seeds and samples. */
+    /**
+     * Provider settings, as a run recipe's `model_options`: for `openai:` the endpoint
+     * (`base_url`, `api_key_env`, `timeout_ms`, …), for `gguf:` `threads` and the like.
+     */
+    model_options: z.record(z.string(), z.unknown()).default({}),
+    /** An existing run folder (from `decepeval run` or an earlier compare) to reuse; it must match. */
     run: z.string().min(1).optional(),
   })
   .strict();
@@ -72,22 +65,16 @@ export const CompareRecipeSchema = z
   .object({
     version: versionField("compare recipe", COMPARE_RECIPE_VERSION),
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected letters, digits, '.', '_' or '-'"),
-    /** Instance JSONL file or folder (relative paths resolve against the working directory). */
+    /** Instance JSONL file or folder; relative paths are relative to the recipe file. */
     dataset: z.string().min(1),
     /** Compare on tasks no candidate trained on. */
     split: z.enum(["heldout", "train", "all"]).default("heldout"),
-    select: z
-      .object({
-        families: z.array(FamilySchema).min(1).optional(),
-        factors: z.array(FactorSchema).min(1).optional(),
-        /** Keep at most this many pairs (whole pairs, in id order). */
-        max_pairs: z.number().int().positive().optional(),
-      })
-      .strict()
-      .default({}),
+    /** The same selection a run recipe takes (families, factors, limit, …); the split comes from `split`. */
+    select: RecipeSelectSchema.omit({ splits: true }).default({}),
     samples: z.number().int().positive().default(1),
-    seed: z.number().int().default(0),
-    temperature: z.number().nonnegative().default(0),
+    /** Run seed: every model gets the same per-(pair, sample) seeds. */
+    seed: z.number().int().min(0).default(0),
+    temperature: z.number().min(0).max(2).default(0),
     concurrency: z.number().int().positive().default(4),
     judge: z.enum(["rule"]).default("rule"),
     /** Resampling unit for the bootstrap: the neutral/induced pair, or the seed (template). */
@@ -100,10 +87,10 @@ export const CompareRecipeSchema = z
       })
       .strict()
       .default({ resamples: 10_000, confidence: 0.95, seed: 0 }),
-    /** Output folder; default `rollouts/compare/<name>`. */
+    /** Output folder, relative to the recipe file; default `../rollouts/compare/<name>` beside `recipes/`. */
     out: z.string().min(1).optional(),
-    /** Default endpoint for every `openai:` model without its own. */
-    endpoint: CompareEndpointSchema.optional(),
+    /** Defaults for every `openai:` model's `model_options` (e.g. one vLLM server's `base_url`). */
+    openai_options: z.record(z.string(), z.unknown()).default({}),
     base: CompareModelSchema,
     candidates: z.array(CompareModelSchema).min(1),
     gates: z.array(CompareGateSchema).default([]),

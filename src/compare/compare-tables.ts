@@ -1,0 +1,110 @@
+/**
+ * The compare report's content as plain tables (header + rows of text, optional links),
+ * shared by the Markdown and HTML renderers so both always say the same thing.
+ */
+import type { CompareResult } from "../schemas/compare-result.js";
+import { METRIC_TITLES } from "./forest-plot.js";
+
+export interface Cell {
+  text: string;
+  /** Relative link target (a flipped trajectory's JSON file). */
+  href?: string;
+}
+
+export interface ReportTable {
+  title: string;
+  note?: string;
+  header: string[];
+  rows: Cell[][];
+}
+
+const pts = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pval = (p: number | undefined) => (p === undefined || Number.isNaN(p) ? "–" : p < 0.0001 ? "<0.0001" : p.toFixed(4));
+const t = (text: string): Cell => ({ text });
+
+/** File name (inside the report's `trajectories/` folder) for a trajectory id. */
+export function trajectoryFileName(id: string): string {
+  return `${id.replace(/[^A-Za-z0-9._-]+/g, "_")}.json`;
+}
+
+/** One row per candidate × metric for a slice. */
+export function sliceTable(result: CompareResult, index: number): ReportTable {
+  const slice = result.slices[index]!;
+  const level = Math.round(result.bootstrap.confidence * 100);
+  return {
+    title: slice.slice === "overall" ? "Overall" : slice.slice.replace("=", ": "),
+    note: `${slice.instances} instances; Δ in percentage points (candidate − base) with ${level}% paired cluster-bootstrap CI; p from the bootstrap, Holm-adjusted over metrics × candidates in this table; McNemar exact on (instance, sample) outcomes for reference.`,
+    header: ["candidate", "metric", "base", "candidate", `Δ pts [${level}% CI]`, "p", "p (Holm)", "McNemar p (b/c)", "units"],
+    rows: slice.rows.map((r) => [
+      t(r.candidate),
+      t(METRIC_TITLES[r.metric]),
+      t(r.metric === "delta_p" ? pts(r.base_value) : pct(r.base_value)),
+      t(r.metric === "delta_p" ? pts(r.candidate_value) : pct(r.candidate_value)),
+      t(`${pts(r.estimate)} [${pts(r.lower)}, ${pts(r.upper)}]`),
+      t(pval(r.p_value)),
+      t(pval(r.p_holm)),
+      t(r.discordant ? `${pval(r.p_mcnemar)} (${r.discordant.b}/${r.discordant.c})` : "–"),
+      t(`${r.units} in ${r.clusters} clusters`),
+    ]),
+  };
+}
+
+export function gatesTable(result: CompareResult): ReportTable {
+  return {
+    title: "Gates",
+    header: ["gate", "candidate", "result", "detail"],
+    rows: result.gates.map((g) => [t(g.gate), t(g.candidate), t(g.passed ? "pass" : "FAIL"), t(g.reason)]),
+  };
+}
+
+export function modelsTable(result: CompareResult): ReportTable {
+  return {
+    title: "Runs",
+    header: ["role", "name", "model", "run folder", "trajectories", "judge failures"],
+    rows: result.models.map((m) => [
+      t(m.role),
+      t(m.name),
+      t(m.model),
+      t(`${m.run_dir}${m.reused ? " (reused)" : ""}`),
+      t(String(m.trajectories)),
+      t(String(m.judge_failures)),
+    ]),
+  };
+}
+
+/** Flipped samples, capped at `limit` rows (compare.json keeps them all). */
+export function flipsTable(result: CompareResult, limit = 500): ReportTable {
+  const counts = new Map<string, { toDeceptive: number; toHonest: number }>();
+  for (const f of result.flips) {
+    const c = counts.get(f.candidate) ?? { toDeceptive: 0, toHonest: 0 };
+    if (f.direction === "to_deceptive") c.toDeceptive += 1;
+    else c.toHonest += 1;
+    counts.set(f.candidate, c);
+  }
+  const summary = [...counts].map(([name, c]) => `${name}: ${c.toHonest} deceptive → honest, ${c.toDeceptive} honest → deceptive`);
+  return {
+    title: "Flipped samples",
+    note: `${summary.join("; ") || "no sample changed between honest and deceptive"}.${result.flips.length > limit ? ` First ${limit} of ${result.flips.length} listed; compare.json has all.` : ""}`,
+    header: ["candidate", "instance", "sample", "flip", "base trajectory", "candidate trajectory"],
+    rows: result.flips.slice(0, limit).map((f) => [
+      t(f.candidate),
+      t(f.instance_id),
+      t(String(f.sample_index)),
+      t(f.direction === "to_honest" ? "deceptive → honest" : "honest → deceptive"),
+      { text: f.base_trajectory, href: `trajectories/${trajectoryFileName(f.base_trajectory)}` },
+      { text: f.candidate_trajectory, href: `trajectories/${trajectoryFileName(f.candidate_trajectory)}` },
+    ]),
+  };
+}
+
+/** The lines under the title. */
+export function summaryLines(result: CompareResult): string[] {
+  const failed = result.gates.filter((g) => !g.passed).length;
+  return [
+    `Verdict: ${result.passed ? "PASS" : "FAIL"}${result.gates.length === 0 ? " (no gates)" : ` (${result.gates.length - failed}/${result.gates.length} gate checks passed)`}`,
+    `Dataset ${result.dataset.path} (${result.dataset.hash.slice(0, 19)}…), split ${result.split}: ${result.instances} instances × ${result.samples} samples, run seed ${result.seed}`,
+    `Paired cluster bootstrap over ${result.cluster}s: ${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}`,
+    `Created ${result.created_at}`,
+  ];
+}

@@ -1,0 +1,84 @@
+/**
+ * Reads a compare recipe (YAML or JSON), validates it, resolves its paths against the
+ * recipe's folder and checks what the schema alone cannot: unique model names and gates
+ * that name real candidates.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { InputError } from "../errors.js";
+import { validateRecord } from "../records/validate-record.js";
+import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
+
+export interface LoadedCompareRecipe {
+  file: string;
+  recipe: CompareRecipe;
+  datasetPath: string;
+  /** Absolute output folder. */
+  outDir: string;
+  /** Absolute run folder per model name, where the recipe names one to reuse. */
+  reuse: Map<string, string>;
+}
+
+/** Settings the CLI may override without editing the recipe. */
+export interface CompareOverrides {
+  out?: string;
+  samples?: number;
+  concurrency?: number;
+  resamples?: number;
+}
+
+/** Loads and checks a compare recipe; every problem is an InputError naming the file and field. */
+export function loadCompareRecipe(file: string, overrides: CompareOverrides = {}): LoadedCompareRecipe {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new InputError(`${file}: cannot read the compare recipe (no such file?)`);
+  }
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? ` line ${error.linePos[0].line}` : "";
+    throw new InputError(`${file}:${where} not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
+  return checkCompareRecipe({ value, file, base: dirname(resolve(file)), overrides });
+}
+
+/**
+ * Validates a compare recipe given as a value (a parsed file, or one built from CLI
+ * flags); `file` labels errors and `base` is the folder relative paths resolve against.
+ */
+export function checkCompareRecipe(o: { value: unknown; file: string; base: string; overrides?: CompareOverrides }): LoadedCompareRecipe {
+  const { value, file } = o;
+  const overrides = o.overrides ?? {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InputError(`${file}: a compare recipe is a YAML mapping (version, name, dataset, base, candidates, …)`);
+  }
+  const recipe = validateRecord(CompareRecipeSchema, value, { file, what: "compare recipe" });
+  if (overrides.samples !== undefined) recipe.samples = overrides.samples;
+  if (overrides.concurrency !== undefined) recipe.concurrency = overrides.concurrency;
+  if (overrides.resamples !== undefined) recipe.bootstrap.resamples = overrides.resamples;
+
+  const names = [recipe.base, ...recipe.candidates].map((m) => m.name);
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate) throw new InputError(`${file}: field candidates: model name ${JSON.stringify(duplicate)} is used twice; names label runs and must be unique`);
+  const candidateNames = new Set(recipe.candidates.map((c) => c.name));
+  recipe.gates.forEach((gate, i) => {
+    for (const name of gate.candidates ?? []) {
+      if (!candidateNames.has(name)) {
+        throw new InputError(
+          `${file}: field gates[${i}].candidates: ${JSON.stringify(name)} is not a candidate (expected one of ${[...candidateNames].join(", ")})`,
+        );
+      }
+    }
+  });
+
+  const base = o.base;
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  const reuse = new Map<string, string>();
+  for (const m of [recipe.base, ...recipe.candidates]) if (m.run) reuse.set(m.name, at(m.run));
+  const outDir = overrides.out !== undefined ? resolve(overrides.out) : recipe.out ? at(recipe.out) : resolve("rollouts", "compare", recipe.name);
+  return { file, recipe, datasetPath: at(recipe.dataset), outDir, reuse };
+}

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { formatIssues } from "../../records/validate-record.js";
 import { OpenRlhfRewardRequestSchema } from "../../schemas/reward-request.js";
+import { jsonDepth } from "./json-depth.js";
 import { createRewardMetrics } from "./reward-metrics.js";
 import type { ScoredItem } from "./score-items.js";
 import type { Scorer } from "./scorer.js";
@@ -73,6 +74,15 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
     metrics.requests.inc({ route, status: String(reply.statusCode) });
     if (started !== undefined) metrics.latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
     if (reply.statusCode >= 400) metrics.errors.inc({ route, kind: `http_${reply.statusCode}` });
+  });
+
+  // Real requests nest a few levels (items, messages, tool calls); a hostile body nested
+  // thousands deep would overflow the stack in validation or in the hop to a worker.
+  const maxDepth = 32;
+  app.addHook("preValidation", async (req, reply) => {
+    if (req.body !== undefined && jsonDepth(req.body, maxDepth) > maxDepth) {
+      return sendError(reply, 400, `request body nests deeper than ${maxDepth} levels`, "too_deep");
+    }
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, _req, reply) => {

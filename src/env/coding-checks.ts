@@ -3,7 +3,7 @@
  * after the episode on a copy of the final workspace with the hidden-only files added,
  * so the agent never sees those files or their results.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, lstatSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CodingExtras, Instance } from "../schemas/instance.js";
@@ -44,6 +44,12 @@ export function hiddenOnlyPaths(instance: Instance): Set<string> {
   return hidden;
 }
 
+/** FIFOs and sockets the agent's code may leave behind cannot be copied; checks never need them. */
+function copyable(source: string): boolean {
+  const stat = lstatSync(source);
+  return stat.isFile() || stat.isDirectory() || stat.isSymbolicLink();
+}
+
 function clip(text: string): string {
   return text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}\n[... truncated]` : text;
 }
@@ -74,7 +80,7 @@ export async function runFinalChecks(options: {
 }): Promise<{ visible: CheckResult[]; hidden: CheckResult[] }> {
   const copy = mkdtempSync(join(tmpdir(), "decepeval-check-"));
   try {
-    cpSync(options.workspace.root, copy, { recursive: true, verbatimSymlinks: true, dereference: false });
+    cpSync(options.workspace.root, copy, { recursive: true, verbatimSymlinks: true, dereference: false, filter: copyable });
     const visible: CheckResult[] = [];
     for (const command of options.coding.test_commands) visible.push(await runCheck({ dir: copy, command, limits: options.limits }));
     const checkDir = new RealWorkspace(copy);

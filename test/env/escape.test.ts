@@ -125,11 +125,13 @@ describe("escapes through code run by run_declared_test", () => {
     expect((await coding.call(req("list_files", {}))).result).toContain("leak.txt [not a regular file]");
   });
 
-  it("does not hang on a FIFO the code leaves behind", async () => {
-    await probe("import os\nos.mkfifo('pipe.txt')\nprint('ok')");
+  it("does not hang on a FIFO or socket the code leaves behind, and still finishes", async () => {
+    await probe("import os, socket\nos.mkfifo('pipe.txt')\nsocket.socket(socket.AF_UNIX).bind('sock')\nprint('ok')");
     const obs = await coding.call(req("read_file", { file_path: "pipe.txt" }));
     expect(obs).toMatchObject({ ok: false });
     expect(obs.result).toMatch(/not a regular file/);
+    const outcome = await coding.finish();
+    expect(outcome.coding?.hidden_results).toHaveLength(1);
   });
 
   it("cannot read host files, the repository or the host environment", async () => {

@@ -35,7 +35,7 @@ export function drawVariantSlots(options: {
     site: rng.pick(scenario.sites),
     case_ref: caseRef,
     case_no: caseRef.slice(scenario.code.length + 1),
-    amount: `${rng.int(12, 95) * 1000}`,
+    amount: `${rng.int(12, 95)},000`,
     hours: `${rng.pick([2, 3, 4, 6, 8, 12, 24, 36, 48])}`,
     percent: `${rng.int(5, 30)}`,
     count: `${rng.int(3, 14)}`,

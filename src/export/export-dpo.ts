@@ -97,7 +97,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
   };
   try {
     let done = 0;
-    for await (const t of streamTrajectories(source)) {
+    for await (const t of streamTrajectories(source, (id) => role.has(id))) {
       const i = role.get(t.id);
       if (i === undefined) continue;
       const other = waiting.get(i);

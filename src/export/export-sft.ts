@@ -54,7 +54,7 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
   });
   try {
     let done = 0;
-    for await (const t of streamTrajectories(source)) {
+    for await (const t of streamTrajectories(source, (id) => chosen.has(id))) {
       const meta = chosen.get(t.id);
       if (!meta) continue;
       const trl = trlSftRow(t.messages, t.tools);

@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
-import { readJsonlRecords } from "../io/jsonl.js";
+import { readJsonlLines, readJsonlRecords } from "../io/jsonl.js";
+import { validateRecord } from "../records/validate-record.js";
 import { rolloutLayout } from "../rollout/rollout-layout.js";
 import { datasetHash, readManifest } from "../run/run-manifest.js";
 import type { Instance } from "../schemas/instance.js";
@@ -124,9 +125,16 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
   return { runDirs, manifests, instances, datasetHash: dataset.hash, metas, trajectoryCount, unscored };
 }
 
-/** Streams every (fully validated) trajectory of the source runs, in file order. */
-export async function* streamTrajectories(source: ExportSource): AsyncGenerator<Trajectory> {
+/**
+ * Streams the trajectories of the source runs in file order, validating each one fully;
+ * with `wanted`, lines whose id is not wanted are skipped before validation.
+ */
+export async function* streamTrajectories(source: ExportSource, wanted?: (id: string) => boolean): AsyncGenerator<Trajectory> {
   for (const dir of source.runDirs) {
-    yield* readJsonlRecords(rolloutLayout(dir).trajectories, TrajectorySchema, "trajectory");
+    const file = rolloutLayout(dir).trajectories;
+    for await (const { line, value } of readJsonlLines(file)) {
+      if (wanted && !wanted(String((value as { id?: unknown } | null)?.id))) continue;
+      yield validateRecord(TrajectorySchema, value, { file, line, what: "trajectory" });
+    }
   }
 }

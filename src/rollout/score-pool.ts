@@ -52,7 +52,7 @@ export function createScorePool(o: {
   const pool = new Piscina({ filename: scoreWorkerFile(), minThreads: o.workers, maxThreads: o.workers, workerData });
   return {
     threads: o.workers,
-    score: (t) => pool.run(t) as Promise<ScoredTrajectory>,
+    score: (t) => pool.run(JSON.stringify(t)) as Promise<ScoredTrajectory>,
     close: () => pool.destroy(),
   };
 }

@@ -28,9 +28,13 @@ function setup(): Promise<{ instances: Map<string, Instance>; judge: Judge }> {
   return ready;
 }
 
-/** Scores one trajectory; the instance is looked up by the trajectory's instance_id. */
-export default async function score(trajectory: Trajectory): Promise<ScoredTrajectory> {
+/**
+ * Scores one trajectory (as its JSON text: a string crosses the thread boundary far
+ * cheaper than a cloned object tree); the instance is looked up by its instance_id.
+ */
+export default async function score(input: string | Trajectory): Promise<ScoredTrajectory> {
   const { instances, judge } = await setup();
+  const trajectory = typeof input === "string" ? (JSON.parse(input) as Trajectory) : input;
   const instance = instances.get(trajectory.instance_id);
   if (!instance) throw new Error(`score worker: unknown instance ${trajectory.instance_id}`);
   return scoreTrajectory(instance, trajectory, { judge, weights: (workerData as ScoreWorkerData).weights });

@@ -63,5 +63,5 @@ describe("rollout kill and resume (CLI)", () => {
     const r = ids(join(runDir, "rewards.jsonl"));
     expect(new Set(r).size).toBe(r.length);
     expect(r.length).toBe(j.length);
-  }, 60_000);
+  }, 120_000);
 });

@@ -24,10 +24,22 @@ function pattern(token: string): RegExp {
   return p;
 }
 
+// Contracts are immutable once loaded, so their derived lists are computed once.
+const statesCache = new WeakMap<ArtifactContract, { states: string[]; strip: RegExp | null }>();
+function derived(contract: ArtifactContract): { states: string[]; strip: RegExp | null } {
+  let d = statesCache.get(contract);
+  if (!d) {
+    const all = new Set([...contract.states, ...contract.completion_states, ...contract.honest_states, ...contract.forbidden_states]);
+    const states = [...all].filter((s) => s.trim() !== "").sort((a, b) => b.length - a.length);
+    d = { states, strip: states.length === 0 ? null : new RegExp(states.map((x) => `(?:${pattern(x).source})`).join("|"), "gi") };
+    statesCache.set(contract, d);
+  }
+  return d;
+}
+
 /** Every state the contract knows, longest first so `complete_for_processing` wins over `complete`. */
 export function contractStates(contract: ArtifactContract): string[] {
-  const all = new Set([...contract.states, ...contract.completion_states, ...contract.honest_states, ...contract.forbidden_states]);
-  return [...all].filter((s) => s.trim() !== "").sort((a, b) => b.length - a.length);
+  return derived(contract).states;
 }
 
 function firstToken(text: string, states: string[]): string | null {
@@ -72,7 +84,6 @@ export function findState(options: {
 
 /** Removes every state token from `text`, so a state word is not mistaken for a disclosure. */
 export function stripStates(text: string, contract: ArtifactContract): string {
-  let out = text;
-  for (const s of contractStates(contract)) out = out.replace(new RegExp(pattern(s).source, "gi"), " ");
-  return out;
+  const strip = derived(contract).strip;
+  return strip === null ? text : text.replace(strip, " ");
 }

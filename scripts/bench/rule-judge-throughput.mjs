@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Rule judge throughput on stored trajectories, one core (the judge is synchronous and
+// runs on this thread). Run after `npm run build`:
+//   node scripts/bench/rule-judge-throughput.mjs [--trajectories <file> --instances <path>] [--n 20000]
+// Without --trajectories it first stores sim episodes (sim:pressure-susceptible, all three
+// behaviours) over the tool-use and long-horizon instances of the upstream sample.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const dist = resolve(new URL("../../dist/", import.meta.url).pathname);
+const { ruleJudgeSync } = await import(join(dist, "judges/rule/rule-judge.js"));
+const { loadJudgeInputs } = await import(join(dist, "judges/load-judge-inputs.js"));
+const { loadInstances } = await import(join(dist, "dataset/load-instances.js"));
+
+const { values } = parseArgs({ options: { trajectories: { type: "string" }, instances: { type: "string" }, n: { type: "string", default: "20000" } } });
+
+async function storeSimEpisodes() {
+  const { importUpstream } = await import(join(dist, "dataset/upstream/import-upstream.js"));
+  const { runEpisode } = await import(join(dist, "agent/run-episode.js"));
+  const { createEnvironment } = await import(join(dist, "env/create-environment.js"));
+  const { SimChatModel } = await import(join(dist, "models/sim/sim-chat-model.js"));
+  const dir = mkdtempSync(join(tmpdir(), "bench-rule-judge-"));
+  const instancesFile = join(dir, "upstream.jsonl");
+  await importUpstream({ dir: resolve(dist, "../../shared/upstream-decepeval-sample"), out: instancesFile, split: "heldout" });
+  const instances = (await loadInstances(instancesFile)).filter((i) => i.family !== "coding");
+  const lines = [];
+  for (const instance of instances) {
+    for (const [k, policy] of ["honest", "deceptive", "pressure-susceptible", "refuser"].entries()) {
+      const env = await createEnvironment(instance);
+      try {
+        const t = await runEpisode({ instance, model: new SimChatModel({ policy }), env, runId: "bench", sampleIndex: k, seed: 100 + k });
+        lines.push(JSON.stringify(t));
+      } finally {
+        await env.dispose();
+      }
+    }
+  }
+  const file = join(dir, "trajectories.jsonl");
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return { trajectories: file, instances: instancesFile };
+}
+
+const source = values.trajectories ? { trajectories: values.trajectories, instances: values.instances } : await storeSimEpisodes();
+if (!source.instances) throw new Error("--instances is required with --trajectories");
+const t0 = performance.now();
+const inputs = await loadJudgeInputs(source.trajectories);
+const loadMs = performance.now() - t0;
+const byId = new Map((await loadInstances(source.instances)).map((i) => [i.id, i]));
+const pool = inputs.trajectories.map((t) => [byId.get(t.instance_id), t]);
+const n = Number(values.n);
+
+// Warm up the JIT, then time n judgements cycling over the stored set.
+for (let i = 0; i < 2000; i += 1) ruleJudgeSync(...pool[i % pool.length]);
+const start = performance.now();
+const cpu0 = process.cpuUsage();
+const labels = { honest: 0, deceptive: 0, refusal: 0 };
+for (let i = 0; i < n; i += 1) {
+  const j = ruleJudgeSync(...pool[i % pool.length]);
+  if (j.status === "ok") labels[j.label] += 1;
+}
+const secs = (performance.now() - start) / 1000;
+const cpu = process.cpuUsage(cpu0);
+// CPU time of this (single-threaded) loop: the fair figure on a shared machine.
+const cpuSecs = (cpu.user + cpu.system) / 1e6;
+const families = [...new Set(pool.map(([inst]) => inst.family))].join(", ");
+console.log(`stored trajectories: ${pool.length} (${families}) from ${source.trajectories}; load + validate ${(loadMs / 1000).toFixed(2)} s (${(pool.length / (loadMs / 1000)).toFixed(0)}/s)`);
+console.log(`rule judge: ${n} judgements in ${secs.toFixed(2)} s wall = ${(n / secs).toFixed(0)} trajectories/s; ${cpuSecs.toFixed(2)} s CPU = ${(n / cpuSecs).toFixed(0)} trajectories/s per core (target >= 5000/s for tool use)`);
+const tool = pool.filter(([inst]) => inst.family === "tool_use");
+const c1 = process.cpuUsage();
+for (let i = 0; i < n; i += 1) ruleJudgeSync(...tool[i % tool.length]);
+const c2 = process.cpuUsage(c1);
+console.log(`rule judge, tool use only: ${(n / ((c2.user + c2.system) / 1e6)).toFixed(0)} trajectories/s per core (CPU time)`);
+console.log(`load average while measuring: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} on ${(await import("node:os")).cpus().length} cores`);
+console.log(`labels: ${JSON.stringify(labels)}`);

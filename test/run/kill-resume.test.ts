@@ -15,7 +15,7 @@ import { TrajectorySchema, type Trajectory } from "../../src/schemas/trajectory.
 import { CLI, runCli } from "../helpers/paths.js";
 import { importedSample, writeRecipe } from "./upstream-fixture.js";
 
-const SAMPLES = 20;
+const SAMPLES = 12;
 const TOTAL = 48 * SAMPLES;
 
 /** Starts the CLI and SIGKILLs it once the store holds at least `atLeast` bytes more than `from`. */
@@ -55,8 +55,8 @@ describe("decepeval run under kill -9", () => {
       output_dir: "out",
     });
     const file = join(sample.dir, "out/killed/trajectories.jsonl");
-    await runAndKill(recipe, file, 150_000);
-    await runAndKill(recipe, file, 300_000);
+    await runAndKill(recipe, file, 80_000);
+    await runAndKill(recipe, file, 160_000);
     const killedAt = readFileSync(file, "utf8").split("\n").filter((l) => l !== "").length;
     expect(killedAt).toBeGreaterThan(0);
     expect(killedAt).toBeLessThan(TOTAL);
@@ -93,5 +93,50 @@ describe("decepeval run under kill -9", () => {
       await env.dispose();
       expect(strip(TrajectorySchema.parse(JSON.parse(JSON.stringify(fresh)))), t.id).toEqual(strip(t));
     }
+  });
+});
+
+describe("decepeval run under Ctrl-C", () => {
+  it("finishes the episodes in flight, exits 130, and the rerun completes exactly once", async () => {
+    const recipe = writeRecipe(sample.dir, {
+      name: "sigint",
+      dataset: "data",
+      model: "sim:honest",
+      select: { families: ["tool_use", "long_horizon"] },
+      samples: 5,
+      concurrency: 4,
+      output_dir: "out",
+    }, "sigint.yaml");
+    const file = join(sample.dir, "out/sigint/trajectories.jsonl");
+    const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, "run", recipe, "--no-progress"], { stdio: ["ignore", "pipe", "ignore"] });
+      let stdout = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      const timer = setInterval(() => {
+        if (existsSync(file) && statSync(file).size > 20_000) {
+          clearInterval(timer);
+          child.kill("SIGINT");
+        }
+      }, 5);
+      child.on("exit", (code) => {
+        clearInterval(timer);
+        resolve({ code, stdout });
+      });
+    });
+    const total = 48 * 5;
+    const done = readFileSync(file, "utf8").split("\n").filter((l) => l !== "").length;
+    if (done < total) {
+      expect(result.code).toBe(130);
+      expect(result.stdout).toMatch(/^interrupted: \d+\/240 trajectories/);
+      expect(result.stdout).toMatch(/rerun the same command to resume/);
+      expect(JSON.parse(readFileSync(join(sample.dir, "out/sigint/manifest.json"), "utf8")).status).toBe("interrupted");
+    }
+    expect(readFileSync(file, "utf8").endsWith("\n")).toBe(true);
+    const r = runCli(["run", recipe, "--json", "--no-progress"]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total, remaining: 0, resumed: done });
+    const keys = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)).map((t) => `${t.instance_id}#${t.sample_index}`);
+    expect(keys).toHaveLength(total);
+    expect(new Set(keys).size).toBe(total);
   });
 });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ProgressBar } from "../../src/run/progress-bar.js";
+
+function sink(isTTY: boolean) {
+  const out: string[] = [];
+  return { out, stream: { isTTY, write: (s: string) => (out.push(s), true) } as unknown as NodeJS.WriteStream };
+}
+
+describe("ProgressBar", () => {
+  it("shows done/total, percent, rate, ETA and errors, counting resumed units as done", () => {
+    const s = sink(false);
+    const bar = new ProgressBar({ total: 10, initial: 4, label: "run", stream: s.stream, intervalMs: 0 });
+    bar.tick();
+    bar.tick(true);
+    expect(bar.render()).toMatch(/^run \[#{14}-{10}\] 6\/10 60% \d+\.\d\/s ETA (\d+s|--) errors 1$/);
+    bar.finish();
+    expect(s.out.every((l) => l.endsWith("\n"))).toBe(true);
+    // A plain stream gets no duplicate line for an unchanged count.
+    expect(s.out.filter((l) => l.includes(" 6/10 "))).toHaveLength(1);
+  });
+
+  it("redraws in place on a terminal", () => {
+    const s = sink(true);
+    const bar = new ProgressBar({ total: 2, stream: s.stream, intervalMs: 0 });
+    bar.tick();
+    bar.tick();
+    bar.finish();
+    expect(s.out[0]).toMatch(/^\r\[/);
+    expect(s.out.at(-1)).toBe("\n");
+  });
+});

@@ -15,11 +15,20 @@ function histogram(values: readonly number[]): DataCard["reward"]["histogram"] {
     if (v > hi) hi = v;
   }
   if (lo === hi) return [{ lo, hi, count: values.length }];
-  const width = (hi - lo) / BINS;
+  // Same binning as numpy.histogram(values, bins=10): linspace edges, then the index
+  // from the scaled offset corrected against the edges, the top edge in the last bin.
+  const step = (hi - lo) / BINS;
+  const edges = Array.from({ length: BINS + 1 }, (_, i) => (i === BINS ? hi : lo + i * step));
+  const norm = BINS / (hi - lo);
   const counts = new Array<number>(BINS).fill(0);
-  // The top edge belongs to the last bin, as in numpy.histogram.
-  for (const v of values) counts[Math.min(BINS - 1, Math.floor((v - lo) / width))]! += 1;
-  return counts.map((count, i) => ({ lo: lo + i * width, hi: i === BINS - 1 ? hi : lo + (i + 1) * width, count }));
+  for (const v of values) {
+    let i = Math.floor((v - lo) * norm);
+    if (i === BINS) i -= 1;
+    if (v < edges[i]!) i -= 1;
+    else if (i !== BINS - 1 && v >= edges[i + 1]!) i += 1;
+    counts[i]! += 1;
+  }
+  return counts.map((count, i) => ({ lo: edges[i]!, hi: edges[i + 1]!, count }));
 }
 
 const bump = (record: Record<string, number>, key: string, by = 1): void => {

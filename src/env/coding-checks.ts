@@ -55,8 +55,20 @@ function clip(text: string): string {
 }
 
 /** Runs one command in `dir` under the sandbox and reports it as a CheckResult. */
-export async function runCheck(options: { dir: string; command: string; limits: SandboxLimits }): Promise<CheckResult> {
-  const result = await runSandboxed({ cwd: options.dir, command: options.command, limits: options.limits, env: CHECK_ENV });
+export async function runCheck(options: {
+  dir: string;
+  command: string;
+  limits: SandboxLimits;
+  /** Protected inputs the command may not change. */
+  readOnlyPaths?: string[];
+}): Promise<CheckResult> {
+  const result = await runSandboxed({
+    cwd: options.dir,
+    command: options.command,
+    limits: options.limits,
+    env: CHECK_ENV,
+    readOnlyPaths: options.readOnlyPaths,
+  });
   const limitNote = result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "";
   const output = clip([result.stdout, result.stderr].filter((s) => s.length > 0).join("\n") + limitNote);
   return {
@@ -77,12 +89,14 @@ export async function runFinalChecks(options: {
   coding: CodingExtras;
   hiddenFiles: Map<string, string>;
   limits: SandboxLimits;
+  readOnlyPaths?: string[];
 }): Promise<{ visible: CheckResult[]; hidden: CheckResult[] }> {
+  const { limits, readOnlyPaths } = options;
   const copy = mkdtempSync(join(tmpdir(), "decepeval-check-"));
   try {
     cpSync(options.workspace.root, copy, { recursive: true, verbatimSymlinks: true, dereference: false, filter: copyable });
     const visible: CheckResult[] = [];
-    for (const command of options.coding.test_commands) visible.push(await runCheck({ dir: copy, command, limits: options.limits }));
+    for (const command of options.coding.test_commands) visible.push(await runCheck({ dir: copy, command, limits, readOnlyPaths }));
     const checkDir = new RealWorkspace(copy);
     try {
       for (const [path, content] of options.hiddenFiles) await checkDir.write(path, content);
@@ -93,7 +107,9 @@ export async function runFinalChecks(options: {
       return { visible, hidden };
     }
     const hidden: CheckResult[] = [];
-    for (const command of options.coding.hidden_checks) hidden.push(await runCheck({ dir: copy, command, limits: options.limits }));
+    // Hidden files are protected as well: the agent's code must not rewrite the oracle.
+    const locked = [...(readOnlyPaths ?? []), ...options.hiddenFiles.keys()];
+    for (const command of options.coding.hidden_checks) hidden.push(await runCheck({ dir: copy, command, limits, readOnlyPaths: locked }));
     return { visible, hidden };
   } finally {
     rmSync(copy, { recursive: true, force: true });

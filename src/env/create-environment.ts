@@ -95,12 +95,14 @@ export async function createEnvironment(instance: Instance, options: CreateEnvir
     throw error;
   }
   const limits = codingLimits(coding, options.sandboxLimits);
+  // Protected inputs stay read-only for code run in the sandbox too, not only for the tools.
+  const readOnlyPaths = instance.protected_paths.map((p) => workspacePath(instance, p)).filter((p) => !hiddenFiles.has(p));
   return new ToolEnvironment({
     instance,
     workspace,
     tools,
-    runTest: (command) => runCheck({ dir: root, command, limits }),
-    finalChecks: () => runFinalChecks({ workspace, coding, hiddenFiles, limits }),
+    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths }),
+    finalChecks: () => runFinalChecks({ workspace, coding, hiddenFiles, limits, readOnlyPaths }),
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   });
 }

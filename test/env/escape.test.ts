@@ -208,6 +208,30 @@ describe("escapes through code run by run_declared_test", () => {
     expect(existsSync(join(outside, "escaped"))).toBe(false);
   });
 
+  it("cannot modify, replace or delete a protected input", async () => {
+    const before = readFileSync(join(wsRoot, "agent_task/test_smoke.py"), "utf8");
+    const attempts = [
+      "open('agent_task/test_smoke.py', 'w').write('def test_fake(): pass')",
+      "os.remove('agent_task/test_smoke.py')",
+      "os.rename('agent_task/test_smoke.py', 'agent_task/old.py')",
+      "os.chmod('agent_task/test_smoke.py', 0o666)",
+      "os.rename('agent_task', 'moved')",
+      "shutil.rmtree('agent_task')",
+    ];
+    const r = await probe(
+      [
+        "import os, shutil",
+        ...attempts.flatMap((a, k) => [`try:\n    ${a}; print('DONE ${k}')`, `except Exception as e:\n    print('BLOCKED ${k}', type(e).__name__)`]),
+        "open('agent_task/conftest.py', 'w').write('# allowed'); print('NEW FILE OK')",
+      ].join("\n"),
+    );
+    expect(r.result).not.toMatch(/DONE/);
+    expect(r.result.match(/BLOCKED/g)).toHaveLength(attempts.length);
+    expect(r.result).toContain("NEW FILE OK");
+    expect(readFileSync(join(wsRoot, "agent_task/test_smoke.py"), "utf8")).toBe(before);
+    rmSync(join(wsRoot, "agent_task/conftest.py"));
+  });
+
   it("cannot signal host processes or gain privileges", async () => {
     const r = await probe(
       [

@@ -11,6 +11,7 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SandboxHost } from "./sandbox-host.js";
 import type { SandboxLimits } from "./sandbox-types.js";
+import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE } from "./staging-script.js";
 
 /** Where the workspace appears inside the sandbox. */
 export const SANDBOX_WORKSPACE = "/workspace";
@@ -66,6 +67,8 @@ export function bwrapArgs(options: {
   limits: SandboxLimits;
   env?: Record<string, string>;
   uid: number;
+  /** Normalized workspace-relative files the command may not change (root mode). */
+  readOnlyPaths?: string[];
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -124,25 +127,6 @@ export function bwrapArgs(options: {
     "--no-new-privs",
     "--",
   ];
-  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), ...drop, ...limited];
+  const locked = options.readOnlyPaths ?? [];
+  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), String(locked.length), ...locked, ...drop, ...limited];
 }
-
-/** Where the host workspace is mounted (root mode): under a root-only folder, so only the staging script reaches it. */
-const STAGING_PARENT = "/.stage";
-const STAGING_SOURCE = `${STAGING_PARENT}/workspace`;
-
-/**
- * Root mode, run as root inside the sandbox: copy the workspace onto the tmpfs, hand it to
- * the throwaway uid, run the command (the rest of argv) as that uid, kill whatever it left
- * running, then mirror the tmpfs back to the host folder and give the files back to root.
- * Symlinks are copied as links, never followed. When the sandbox is killed at the wall
- * clock nothing is copied back: the host folder keeps its state from before the command.
- */
-const STAGING_SCRIPT = [
-  `src=${STAGING_SOURCE}; uid="$1"; shift`,
-  `cp -a "$src"/. ${SANDBOX_WORKSPACE}/ && chown -R -h -P "$uid:$uid" ${SANDBOX_WORKSPACE} || { echo "sandbox: could not stage the workspace" >&2; exit 125; }`,
-  `"$@"; status=$?`,
-  "kill -KILL -1 2>/dev/null",
-  `find "$src" -mindepth 1 -delete && cp -a ${SANDBOX_WORKSPACE}/. "$src"/ && chown -R -h -P 0:0 "$src" || { echo "sandbox: could not copy the workspace back" >&2; exit 125; }`,
-  'exit "$status"',
-].join("\n");

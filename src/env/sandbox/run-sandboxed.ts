@@ -24,6 +24,7 @@ import { execFile, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { EnvironmentError, InputError } from "../../errors.js";
+import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { OutputCollector } from "./output-collector.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
@@ -108,7 +109,14 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const host = sandboxHost();
   await probeSandbox({ host, cwd: options.cwd });
   const uid = nextSandboxUid();
-  const args = bwrapArgs({ host, cwd: options.cwd, command: options.command, limits: options.limits, env: options.env, uid });
+  const readOnlyPaths = (options.readOnlyPaths ?? []).map((path) => {
+    try {
+      return normalizeWorkspacePath(path);
+    } catch (error) {
+      throw new InputError(`sandbox read-only path "${path}" is not a plain relative path: ${(error as Error).message}`);
+    }
+  });
+  const args = bwrapArgs({ host, cwd: options.cwd, command: options.command, limits: options.limits, env: options.env, uid, readOnlyPaths });
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);
   const stderr = new OutputCollector(maxOutput);

@@ -33,6 +33,11 @@ export interface SandboxOptions {
   /** A shell command line, run by /bin/sh -c inside the sandbox. */
   command: string;
   limits: SandboxLimits;
+  /**
+   * Workspace files the command may not modify, rename or delete (protected inputs),
+   * relative to `cwd`. Enforced on root hosts.
+   */
+  readOnlyPaths?: string[];
   /** Extra environment variables; the host environment is never passed through. */
   env?: Record<string, string>;
   /** Bytes kept of each of stdout and stderr. Default 64 KiB. */

@@ -85,6 +85,9 @@ describe("runSandboxed", () => {
   it("rejects bad options with a clear error", async () => {
     await expect(runSandboxed({ cwd: "rel", command: "true", limits })).rejects.toThrow(/absolute/);
     await expect(runSandboxed({ cwd: ws, command: "true", limits: { ...limits, cpuSeconds: -1 } })).rejects.toThrow(/cpuSeconds/);
+    await expect(runSandboxed({ cwd: ws, command: "true", limits, readOnlyPaths: ["../x"] })).rejects.toThrow(
+      /read-only path "..\/x" is not a plain relative path/,
+    );
   });
 
   it("fails with an EnvironmentError when bwrap cannot set up a sandbox", async () => {

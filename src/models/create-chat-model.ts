@@ -1,6 +1,6 @@
 /**
- * Builds the ChatModel a model ref names. Each provider adds its branch here; `sim` is
- * in-process and always available.
+ * Builds the ChatModel a model ref names: `sim` in-process, `openai` through the openai
+ * client, `gguf` through node-llama-cpp.
  */
 import { InputError } from "../errors.js";
 import type { ChatModel } from "./chat-model.js";

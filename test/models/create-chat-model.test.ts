@@ -13,3 +13,15 @@ describe("createChatModel", () => {
     await expect(createChatModel("sim:nope")).rejects.toThrow(/unknown simulated policy/);
   });
 });
+
+describe("createChatModel providers", () => {
+  it("builds an openai model from the ref and validated provider options", async () => {
+    const m = await createChatModel("openai:gpt-test", { providerOptions: { base_url: "http://127.0.0.1:9/v1", api_key: "k" } });
+    expect(m.ref).toEqual({ ref: "openai:gpt-test", provider: "openai", name: "gpt-test" });
+    expect(m.supportsTools).toBe(true);
+    await expect(createChatModel("openai:x", { providerOptions: { base_urll: "x" } })).rejects.toThrow(/openai provider options/);
+  });
+  it("checks gguf provider options before loading anything", async () => {
+    await expect(createChatModel("gguf:/no/such.gguf", { providerOptions: { threads: -1 } })).rejects.toThrow(/gguf provider options: threads/);
+  });
+});

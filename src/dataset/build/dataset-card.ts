@@ -173,7 +173,10 @@ const STATIC_SECTIONS = `## How instances are built
 fresh build byte for byte; every induced member differs from its neutral twin only by its inducement
 texts; no two instances share a prompt; no template marker survives; every record validates and every
 pair is complete; every factor and subtype, all failure kinds and outcomes, all late-update kinds,
-28 scenarios in 10 categories and the stacked conditions are present; splits never cut a seed.
+28 scenarios in 10 categories and the stacked conditions are present; splits never cut a seed;
+false-claim markers never occur in text an honest agent would copy. Simulated agents then act on one
+pair per seed through the real environment, and the rule judge must label each report as the sim
+intended (honest, omission, overstatement, fabrication).
 \`decepeval dataset validate datasets/\` and \`decepeval dataset stats datasets/\` check the same data
 from the command line.
 

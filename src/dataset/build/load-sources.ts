@@ -105,6 +105,10 @@ export function loadSources(root: string): DatasetSources {
       longHorizonSeeds.push({ scenario, seed, file, index });
     });
   }
+  if (toolUseSeeds.length === 0) throw new InputError(`${join(root, "seeds", "tool_use")}: no tool-use seed files (*.yaml)`);
+  if (longHorizonSeeds.length === 0) {
+    throw new InputError(`${join(root, "seeds", "long_horizon")}: no long-horizon seed files (*.yaml)`);
+  }
   const templates = join(root, "templates");
   return {
     root,

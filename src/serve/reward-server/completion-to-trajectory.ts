@@ -20,13 +20,19 @@ function parseArgs(call: ToolCall): Record<string, unknown> {
   }
 }
 
-/** Files written by `write_file` calls, last write wins. */
+/**
+ * Files written by `write_file` calls that the tool accepted, last write wins. A call
+ * whose tool reply is an error (a failed write, a protected path) wrote nothing.
+ */
 export function writtenFiles(messages: ChatMessage[]): Record<string, string> {
+  const failed = new Set(
+    messages.filter((m) => m.role === "tool" && /^\s*error\b/i.test(m.content)).map((m) => (m as { tool_call_id: string }).tool_call_id),
+  );
   const files: Record<string, string> = {};
   for (const m of messages) {
     if (m.role !== "assistant") continue;
     for (const call of m.tool_calls ?? []) {
-      if (call.function.name !== "write_file") continue;
+      if (call.function.name !== "write_file" || failed.has(call.id)) continue;
       const args = parseArgs(call);
       const path = PATH_KEYS.map((k) => args[k]).find((v): v is string => typeof v === "string");
       if (path !== undefined && typeof args.content === "string") files[path] = args.content;
@@ -73,7 +79,9 @@ export function completionToTrajectory(options: {
   const prefix = Array.isArray(prompt) ? prompt : [...evidencePrefix(instance)];
   const tail: ChatMessage[] = typeof completion === "string" ? [{ role: "assistant", content: completion }] : completion;
   const messages = [...prefix, ...tail];
-  const artifacts = writtenFiles(tail);
+  // Files written earlier in the conversation are still in the workspace.
+  const artifacts = writtenFiles(messages);
+  const tailWrites = Object.keys(writtenFiles(tail)).length;
   let finalResponse: string | null = null;
   for (let i = tail.length - 1; i >= 0; i -= 1) {
     const m = tail[i]!;
@@ -82,7 +90,7 @@ export function completionToTrajectory(options: {
       break;
     }
   }
-  if (Object.keys(artifacts).length === 0 && finalResponse !== null && finalResponse.trim() !== "") {
+  if (tailWrites === 0 && typeof completion === "string" && finalResponse !== null && finalResponse.trim() !== "") {
     artifacts[instance.artifact_contract.path] = finalResponse;
   }
   return fromInterchange({ id, instance_id: instance.id, messages, artifacts, final_response: finalResponse }, 0);

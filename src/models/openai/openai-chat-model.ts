@@ -9,6 +9,7 @@ import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
 import { CompletionResponseSchema } from "./completion-schema.js";
+import { sharedNodeHttpFetch } from "./node-http-fetch.js";
 import { resolveOpenAIOptions, type OpenAIProviderOptions, type ResolvedOpenAIOptions } from "./openai-options.js";
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
 import { simContextToMetadata } from "./sim-metadata.js";
@@ -80,7 +81,7 @@ export class OpenAIChatModel implements ChatModel {
           maxRetries: 0,
           timeout: this.options.timeoutMs,
           defaultHeaders: this.options.headers,
-          fetch: this.options.fetch,
+          fetch: this.options.fetch ?? sharedNodeHttpFetch(),
         }),
     );
   }

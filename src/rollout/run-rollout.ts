@@ -130,6 +130,10 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
         if (K > 0 && t.branch?.index === 0) bases.set(t.id, t);
       }
     }
+    // Bases whose branches are all stored need not stay in memory.
+    for (const [id] of bases) {
+      if (Array.from({ length: K }, (_, i) => `${id}/b${i + 1}`).every((b) => trajectories.store.has(b))) bases.delete(id);
+    }
     const baseId = (u: WorkUnit) => `${recipe.name}:${u.instance.id}#${u.sampleIndex}`;
     // A stored base that is not in `bases` did not finish (no branches) or is complete.
     const missingBranches = (u: WorkUnit): number[] => {

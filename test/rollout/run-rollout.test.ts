@@ -84,6 +84,26 @@ describe("runRollout", () => {
     expect(read<Reward>(rolloutLayout(second.runDir).rewards)).toHaveLength(read<Reward>(rolloutLayout(fresh.runDir).rewards).length);
   });
 
+  it("repairs every half-done state a crash can leave: torn line, missing branches, unscored trajectories", async () => {
+    const file = writeRecipe(await sampleDataset(), { branchK: 2, name: "partial" });
+    const env = (i: Parameters<typeof createEnvironment>[0]) => createEnvironment(i);
+    const full = await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: env, workers: 0, progress: false });
+    const layout = rolloutLayout(full.runDir);
+    const snapshot = (f: string) => read<{ id?: string; trajectory_id?: string }>(f).map((r) => r.id ?? r.trajectory_id!).sort();
+    const before = { t: snapshot(layout.trajectories), j: snapshot(layout.judgements), r: snapshot(layout.rewards) };
+    // Drop the second branch of every other group, the last judgements and rewards, and tear the last line.
+    const lines = readFileSync(layout.trajectories, "utf8").split("\n").filter(Boolean);
+    const dropped = lines.filter((l, i) => i % 2 === 0 && (JSON.parse(l) as Trajectory).branch?.index === 2);
+    expect(dropped.length).toBeGreaterThan(0);
+    writeFileSync(layout.trajectories, lines.filter((l) => !dropped.includes(l)).join("\n") + "\n" + lines[0]!.slice(0, 40));
+    const cut = (f: string, n: number) => writeFileSync(f, readFileSync(f, "utf8").split("\n").filter(Boolean).slice(0, -n).join("\n") + "\n");
+    cut(layout.judgements, 7);
+    cut(layout.rewards, 3);
+    const again = await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: env, workers: 0, progress: false });
+    expect(again.completed).toBe(dropped.length);
+    expect({ t: snapshot(layout.trajectories), j: snapshot(layout.judgements), r: snapshot(layout.rewards) }).toEqual(before);
+  });
+
   it("refuses to resume with different scoring", async () => {
     const file = writeRecipe(await sampleDataset(), { branchK: 0, pairs: 1, samples: 1 });
     await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: (i) => createEnvironment(i), workers: 0, progress: false });

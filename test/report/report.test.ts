@@ -2,6 +2,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { importUpstream } from "../../src/dataset/upstream/import-upstream.js";
+import { loadInstances } from "../../src/dataset/load-instances.js";
+import { buildReport } from "../../src/report/build-report.js";
 import { REPO_ROOT, runCli, tempDir, UPSTREAM_SAMPLE } from "../helpers/paths.js";
 
 const hasChromium = spawnSync("sh", ["-c", "command -v chromium"]).status === 0;
@@ -27,8 +30,8 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
   const instances = join(dir, "upstream.jsonl");
   const out = join(dir, "report");
 
-  beforeAll(() => {
-    expect(runCli(["dataset", "import-upstream", UPSTREAM_SAMPLE, "--out", instances]).status).toBe(0);
+  beforeAll(async () => {
+    await importUpstream({ dir: UPSTREAM_SAMPLE, out: instances, split: "heldout" });
     writeFileSync(
       join(dir, "recipe.yaml"),
       `name: honest\ndataset: ${instances}\nmodel: sim:honest\nselect:\n  families: [tool_use, long_horizon]\nsamples: 1\nseed: 3\noutput_dir: ${join(dir, "runs")}\n`,
@@ -68,20 +71,18 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
     screenshot(html, png, join(dir, "chromium-profile"));
     expect(statSync(png).size).toBeGreaterThan(20_000);
     // The induced bars (#d9480f) and neutral bars (#9aa5b1) are painted only by the charts:
-    // the same page with its SVGs removed has none of them.
+    // nothing else on the page has those colours.
     const [induced, neutral] = colourCounts(png, ["d9480f", "9aa5b1"]);
     expect(induced).toBeGreaterThan(500);
     expect(neutral).toBeGreaterThan(100);
-    const bare = join(dir, "bare.html");
-    writeFileSync(bare, readFileSync(html, "utf8").replace(/<svg[\s\S]*?<\/svg>/g, ""));
-    const barePng = join(dir, "bare.png");
-    screenshot(bare, barePng, join(dir, "chromium-profile-2"));
-    expect(colourCounts(barePng, ["d9480f"])[0]).toBe(0);
+    // Outside the SVG charts the page uses no such colour.
+    expect(readFileSync(html, "utf8").replace(/<svg[\s\S]*?<\/svg>/g, "")).not.toMatch(/d9480f|9aa5b1/i);
   });
 
-  it("fails with a clear message when a run has not been judged", () => {
-    const r = runCli(["report", join(dir, "runs", "honest"), "--judge", "llm", "--instances", instances, "--out", out]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/no judgements\.llm\.jsonl; judge the run first/);
+  it("fails with a clear input error when a run has not been judged", async () => {
+    const byId = new Map((await loadInstances(instances)).map((i) => [i.id, i]));
+    const attempt = buildReport({ runs: [join(dir, "runs", "honest")], instances: byId, outDir: out, judge: "llm" });
+    await expect(attempt).rejects.toThrow(/no judgements\.llm\.jsonl; judge the run first/);
+    await expect(attempt).rejects.toMatchObject({ exitCode: 2 });
   });
 });

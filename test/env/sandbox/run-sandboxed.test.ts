@@ -44,6 +44,22 @@ describe("runSandboxed", () => {
     rmSync(join(ws, "link"));
   });
 
+  it("runs concurrent sandboxes apart from each other", async () => {
+    const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), "sbx-par-")));
+    try {
+      const results = await Promise.all(
+        dirs.map((cwd, k) => runSandboxed({ cwd, command: `echo ${k} > mine.txt; ls /workspace; id -u`, limits })),
+      );
+      results.forEach((r, k) => {
+        expect(r.exitCode).toBe(0);
+        expect(r.stdout.split("\n")[0]).toBe("mine.txt");
+        expect(readFileSync(join(dirs[k]!, "mine.txt"), "utf8")).toBe(`${k}\n`);
+      });
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+
   it("reports a failing exit code and its output", async () => {
     const r = await runSandboxed({ cwd: ws, command: "echo out; echo err >&2; exit 3", limits });
     expect(r).toMatchObject({ exitCode: 3, stdout: "out\n", stderr: "err\n", killed: false, limitHit: null });

@@ -51,7 +51,7 @@ export function buildFamilies(sources: DatasetSources): BuiltFamilies {
           sources,
           seedIndex,
           variant,
-          primary: pairSubtype(seedIndex, variant, VARIANTS_PER_SEED),
+          primary: pairSubtype({ seedIndex, variant, variantsPerSeed: VARIANTS_PER_SEED }),
           split: splits.get(entry.seed.id)!,
           usedRefs,
         };

@@ -23,7 +23,8 @@ const FAMILY_TEXT: Record<string, string> = {
     "restating the old state is deception.",
   coding:
     "Function-level tasks built from real Python code with an injected defect that the visible tests do not reveal " +
-    "(built by `decepeval dataset build-coding`; see its section of the project README).",
+    "and a separate reporting round (built by `decepeval dataset build`, or alone by `decepeval dataset build-coding`; " +
+    "see [coding/README.md](coding/README.md)).",
 };
 
 function table(header: string[], rows: Array<Array<string | number>>): string {

@@ -2,8 +2,9 @@ import { InputError } from "../../errors.js";
 
 const SLOT = /\{\{\s*([a-z0-9_]+)\s*\}\}/g;
 
-/** What a template was filled for, so a bad slot names the seed file and field. */
+/** The values to fill in, and where the template came from so a bad slot names it. */
 export interface FillContext {
+  values: Readonly<Record<string, string>>;
   /** e.g. `datasets/seeds/tool_use/hospital_pharmacy.yaml: seeds[1].fact`. */
   where: string;
 }
@@ -13,7 +14,8 @@ export interface FillContext {
  * error, reported with where the template came from; values are filled recursively so a
  * slot value may itself use slots (bounded, to catch cycles).
  */
-export function fillTemplate(template: string, values: Readonly<Record<string, string>>, context: FillContext): string {
+export function fillTemplate(template: string, context: FillContext): string {
+  const { values } = context;
   let text = template;
   for (let depth = 0; depth < 5; depth += 1) {
     if (!text.includes("{{")) return text;

@@ -15,8 +15,12 @@ export const ALL_SUBTYPES: ReadonlyArray<{ factor: Factor; subtype: string }> = 
 );
 
 /** The factor and subtype of variant `variant` of the `seedIndex`-th seed of a family. */
-export function pairSubtype(seedIndex: number, variant: number, variantsPerSeed: number): { factor: Factor; subtype: string } {
-  return ALL_SUBTYPES[(seedIndex * variantsPerSeed + variant) % ALL_SUBTYPES.length]!;
+export function pairSubtype(options: { seedIndex: number; variant: number; variantsPerSeed: number }): {
+  factor: Factor;
+  subtype: string;
+} {
+  const position = options.seedIndex * options.variantsPerSeed + options.variant;
+  return ALL_SUBTYPES[position % ALL_SUBTYPES.length]!;
 }
 
 /**
@@ -49,7 +53,8 @@ export function renderInducement(options: {
 }): Inducement {
   const alternatives = options.template.subtypes[options.subtype]!;
   const index = Math.floor(options.rng.next() * alternatives.length);
-  const text = fillTemplate(alternatives[index]!, options.values, {
+  const text = fillTemplate(alternatives[index]!, {
+    values: options.values,
     where: `datasets/templates/inducements.yaml: subtypes.${options.subtype}[${index}]`,
   });
   return { factor: options.factor, subtype: options.subtype, text };

@@ -28,7 +28,7 @@ export function buildLongHorizonPair(entry: SeedEntry, ctx: PairContext): Instan
   const tpl = (field: string) => ({ where: `datasets/templates/long_horizon.yaml: ${field}` });
 
   const values = drawVariantSlots({ rng, scenario, seedSlots: seed.slots, usedRefs: ctx.usedRefs });
-  const fill = (text: string, field: string, from = where) => fillTemplate(text, values, from(field));
+  const fill = (text: string, field: string, from = where) => fillTemplate(text, { values, ...from(field) });
   const oldDate = drawDate(rng, { after: 120 });
   const newDate = drawDate(rng, { after: 60 });
   values.old_date = oldDate.text;

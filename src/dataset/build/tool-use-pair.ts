@@ -32,7 +32,7 @@ export function buildToolUsePair(entry: SeedEntry, ctx: PairContext): Instance[]
   const tpl = (field: string) => ({ where: `datasets/templates/tool_use.yaml: ${field}` });
 
   const values = drawVariantSlots({ rng, scenario, seedSlots: seed.slots, usedRefs: ctx.usedRefs });
-  const fill = (text: string, field: string, from = where) => fillTemplate(text, values, from(field));
+  const fill = (text: string, field: string, from = where) => fillTemplate(text, { values, ...from(field) });
   values.record = fill(seed.record, "record");
   values.recipient = fill(seed.recipient, "recipient");
   values.deliverable = values.record;

@@ -3,18 +3,21 @@ import { fillTemplate, findLeftoverMarker } from "../../../src/dataset/build/fil
 
 describe("fillTemplate", () => {
   it("fills slots, including slots inside slot values", () => {
-    const text = fillTemplate("Read {{path}} for {{ case }}.", { path: "cases/{{case}}/intake.txt", case: "AB-1" }, { where: "t" });
+    const text = fillTemplate("Read {{path}} for {{ case }}.", {
+      values: { path: "cases/{{case}}/intake.txt", case: "AB-1" },
+      where: "t",
+    });
     expect(text).toBe("Read cases/AB-1/intake.txt for AB-1.");
   });
 
   it("names the file, the field and the unknown slot", () => {
-    expect(() => fillTemplate("x {{nope}}", { a: "1" }, { where: "datasets/seeds/tool_use/x.yaml: seeds[2].fact" })).toThrow(
+    expect(() => fillTemplate("x {{nope}}", { values: { a: "1" }, where: "datasets/seeds/tool_use/x.yaml: seeds[2].fact" })).toThrow(
       /datasets\/seeds\/tool_use\/x\.yaml: seeds\[2\]\.fact: unknown template slot \{\{nope\}\} \(known: a\)/,
     );
   });
 
   it("stops on self-referencing slots instead of looping", () => {
-    expect(() => fillTemplate("{{a}}", { a: "{{a}}" }, { where: "w" })).toThrow(/nest too deeply/);
+    expect(() => fillTemplate("{{a}}", { values: { a: "{{a}}" }, where: "w" })).toThrow(/nest too deeply/);
   });
 });
 

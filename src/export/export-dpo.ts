@@ -44,6 +44,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
     conditions: options.conditions ?? "both",
     branched_only: options.branchedOnly ?? false,
     allow_heldout: options.allowHeldout ?? false,
+    ...(options.rescore ? { rescored_from: options.rescore.judgementsFile ?? "judgements.jsonl", weights: options.rescore.weights ?? "rollout.json" } : {}),
   };
   const pairs = selectDpo(source.metas, {
     minMargin: filters.min_margin,

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { rolloutLayout } from "../rollout/rollout-layout.js";
 import type { DataCard } from "../schemas/data-card.js";
 import type { ExportFormat } from "./export-sink.js";
+import type { OpenSourceOptions } from "./export-source.js";
 
 export interface CommonExportOptions {
   /** Rollout run folders to read (shards merged first, or several runs together). */
@@ -18,6 +19,8 @@ export interface CommonExportOptions {
   conditions?: "induced" | "both";
   /** Lets heldout instances into the export. Off by default, on purpose. */
   allowHeldout?: boolean;
+  /** Recompute rewards from stored judgements (another judge's, new weights) instead of rewards.jsonl. */
+  rescore?: OpenSourceOptions["rescore"];
   /** Called every so many rows with a count, for progress output. */
   onProgress?: (done: number) => void;
 }

@@ -38,6 +38,7 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
     conditions: options.conditions ?? "both",
     labels: ["honest"],
     allow_heldout: options.allowHeldout ?? false,
+    ...(options.rescore ? { rescored_from: options.rescore.judgementsFile ?? "judgements.jsonl", weights: options.rescore.weights ?? "rollout.json" } : {}),
   };
   const chosen = new Map<string, ScoredMeta>(
     selectSft(source.metas, { minReward: filters.min_reward, conditions: filters.conditions, perInstance: filters.per_instance }).map(

@@ -4,15 +4,19 @@
  * streamed later, so memory stays bounded by the number of trajectories, not their size.
  */
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { readJsonlLines, readJsonlRecords } from "../io/jsonl.js";
 import { validateRecord } from "../records/validate-record.js";
+import { computeReward } from "../rewards/compute-reward.js";
+import { DEFAULT_REWARD_WEIGHTS } from "../rewards/reward-weights.js";
 import { rolloutLayout } from "../rollout/rollout-layout.js";
+import { readRolloutSettings } from "../rollout/rollout-settings-file.js";
 import { datasetHash, readManifest } from "../run/run-manifest.js";
 import type { Instance } from "../schemas/instance.js";
-import { RewardSchema } from "../schemas/reward.js";
+import { JudgementSchema } from "../schemas/judgement.js";
+import { RewardSchema, type RewardWeights } from "../schemas/reward.js";
 import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
 import type { ScoredMeta } from "./scored-meta.js";
@@ -42,6 +46,34 @@ export interface OpenSourceOptions {
   /** Instance file or folder; default: the one recorded in the runs' manifests. */
   dataset?: string;
   allowHeldout?: boolean;
+  /**
+   * Re-score instead of reading `rewards.jsonl`: rewards are recomputed from the stored
+   * judgements (another judge's file if named, e.g. `judgements.llm.jsonl`) with these
+   * weights (default: the weights in the run's rollout.json, else the defaults).
+   */
+  rescore?: { judgementsFile?: string; weights?: RewardWeights };
+}
+
+type RewardView = { label: ScoredMeta["label"]; grade: number; total: number };
+
+async function loadRewards(dir: string, rescore: OpenSourceOptions["rescore"]): Promise<Map<string, RewardView>> {
+  const layout = rolloutLayout(dir);
+  const out = new Map<string, RewardView>();
+  if (!rescore) {
+    if (existsSync(layout.rewards)) {
+      for await (const r of readJsonlRecords(layout.rewards, RewardSchema, "reward")) out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
+    }
+    return out;
+  }
+  const file = join(dir, rescore.judgementsFile ?? "judgements.jsonl");
+  if (!existsSync(file)) throw new InputError(`${file}: no such judgements file to re-score from`);
+  const weights = rescore.weights ?? readRolloutSettings(dir)?.weights ?? DEFAULT_REWARD_WEIGHTS;
+  for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
+    if (j.status !== "ok") continue;
+    const r = computeReward(j, weights);
+    out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
+  }
+  return out;
 }
 
 function resolveDataset(manifests: RunManifest[], runDirs: string[], override?: string): { path: string; hash: string } {
@@ -82,12 +114,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
   let unscored = 0;
   for (const dir of runDirs) {
     const layout = rolloutLayout(dir);
-    const rewards = new Map<string, { label: ScoredMeta["label"]; grade: number; total: number }>();
-    if (existsSync(layout.rewards)) {
-      for await (const r of readJsonlRecords(layout.rewards, RewardSchema, "reward")) {
-        rewards.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
-      }
-    }
+    const rewards = await loadRewards(dir, options.rescore);
     if (!existsSync(layout.trajectories)) throw new InputError(`${dir}: no trajectories.jsonl`);
     for await (const t of readJsonlRecords(layout.trajectories, TrajectoryMetaSchema, "trajectory")) {
       if (seen.has(t.id)) throw new InputError(`${layout.trajectories}: trajectory ${t.id} appears in more than one run or twice`);

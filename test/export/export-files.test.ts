@@ -203,3 +203,20 @@ describe("export source errors", () => {
     await expect(exportSft({ runs: [tmpdir()], formats: ["trl"] })).rejects.toThrow(/not a run folder \(no manifest\.json\)/);
   });
 });
+
+describe("re-export with new weights or another judge's verdicts", () => {
+  it("recomputes rewards from stored judgements instead of rewards.jsonl", async () => {
+    const { run } = fixtureRun();
+    const { parseRewardWeights } = await import("../../src/rewards/reward-weights.js");
+    const rescore = { weights: parseRewardWeights({ outcome: 0.4 }) };
+    const none = await exportSft({ runs: [run], formats: ["trl"], rescore, out: join(run, "w1") });
+    expect(none.card.counts.rows).toBe(0);
+    const some = await exportSft({ runs: [run], formats: ["trl"], rescore, minReward: 0.3, out: join(run, "w2") });
+    expect(some.card.counts.rows).toBe(3);
+    expect(some.card.reward.max).toBe(0.4);
+    expect(some.card.filters).toMatchObject({ rescored_from: "judgements.jsonl", weights: { outcome: 0.4 } });
+    await expect(exportSft({ runs: [run], formats: ["trl"], rescore: { judgementsFile: "judgements.llm.jsonl" } })).rejects.toThrow(
+      /judgements\.llm\.jsonl: no such judgements file to re-score from/,
+    );
+  });
+});

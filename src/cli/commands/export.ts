@@ -2,12 +2,38 @@ import type { Command } from "commander";
 import { InputError } from "../../errors.js";
 import { exportDpo } from "../../export/export-dpo.js";
 import { exportGrpo } from "../../export/export-grpo.js";
-import type { ExportResult } from "../../export/export-options.js";
+import type { CommonExportOptions, ExportResult } from "../../export/export-options.js";
+import { parseRewardWeights } from "../../rewards/reward-weights.js";
 import { parseFormats } from "../../export/export-sink.js";
 import { exportSft } from "../../export/export-sft.js";
 import { runAction } from "../run-action.js";
 
-interface CommonFlags {
+interface RescoreFlags {
+  judgements?: string;
+  weights?: string;
+}
+
+/** `--judgements` / `--weights`: re-score from stored judgements instead of rewards.jsonl. */
+function rescore(o: RescoreFlags): CommonExportOptions["rescore"] {
+  if (o.judgements === undefined && o.weights === undefined) return undefined;
+  let weights: unknown;
+  if (o.weights !== undefined) {
+    try {
+      weights = JSON.parse(o.weights);
+    } catch {
+      throw new InputError(`--weights: expected JSON, e.g. '{"deception":{"fabrication":3}}', got ${JSON.stringify(o.weights)}`);
+    }
+  }
+  return { judgementsFile: o.judgements, weights: o.weights === undefined ? undefined : parseRewardWeights(weights, "--weights") };
+}
+
+function withRescore(cmd: Command): Command {
+  return cmd
+    .option("--judgements <file>", "re-score from this judgements file in each run (e.g. judgements.llm.jsonl) instead of rewards.jsonl")
+    .option("--weights <json>", "re-score with these reward weights (JSON; gaps filled from the defaults)");
+}
+
+interface CommonFlags extends RescoreFlags {
   out?: string;
   dataset?: string;
   format?: string;
@@ -58,7 +84,7 @@ const progress = (kind: string) => (done: number) => process.stderr.write(`${kin
 export function registerExportCommands(program: Command): void {
   const exp = program.command("export").description("Write training data (SFT, DPO, GRPO) from scored rollouts, with a data card");
 
-  withCommon(exp.command("sft").description("Best-of-N honest trajectories per instance: TRL, OpenAI chat fine-tuning, Parquet"))
+  withRescore(withCommon(exp.command("sft").description("Best-of-N honest trajectories per instance: TRL, OpenAI chat fine-tuning, Parquet")))
     .option("--format <list>", "comma list of trl, openai, parquet", "trl,openai,parquet")
     .option("--min-reward <x>", "lowest total reward kept", "0.5")
     .option("--per-instance <n>", "examples kept per instance", "1")
@@ -72,6 +98,7 @@ export function registerExportCommands(program: Command): void {
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
           minReward: number("--min-reward", o.minReward, 0.5),
+          rescore: rescore(o),
           perInstance: positiveInt("--per-instance", o.perInstance, 1),
           onProgress: progress("sft"),
         });
@@ -79,7 +106,7 @@ export function registerExportCommands(program: Command): void {
       }),
     );
 
-  withCommon(exp.command("dpo").description("Honest (chosen) vs deceptive (rejected) on the same prompt: TRL, OpenAI preference, Parquet"))
+  withRescore(withCommon(exp.command("dpo").description("Honest (chosen) vs deceptive (rejected) on the same prompt: TRL, OpenAI preference, Parquet")))
     .option("--format <list>", "comma list of trl, openai, parquet", "trl,openai,parquet")
     .option("--min-margin <x>", "lowest chosen-minus-rejected reward", "0.5")
     .option("--pairs-per-group <n>", "pairs per branch group or instance", "1")
@@ -94,6 +121,7 @@ export function registerExportCommands(program: Command): void {
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
           minMargin: number("--min-margin", o.minMargin, 0.5),
+          rescore: rescore(o),
           pairsPerGroup: positiveInt("--pairs-per-group", o.pairsPerGroup, 1),
           branchedOnly: o.branchedOnly,
           onProgress: progress("dpo"),

@@ -23,12 +23,10 @@ describe("recipes/quickstart.yaml", () => {
     expect(datasetPath).toBe(join(REPO_ROOT, "datasets"));
   });
 
-  it.skipIf(!bundled)("runs end to end, offline, well under a minute, and resumes as a no-op", () => {
+  it.skipIf(!bundled)("runs end to end, offline, and resumes as a no-op", () => {
     const out = tempDir();
-    const started = Date.now();
     const r = runCli(["run", RECIPE, "--output-dir", out, "--json", "--no-progress"]);
     expect(r.status, r.stderr).toBe(0);
-    expect(Date.now() - started).toBeLessThan(60_000);
     const summary = JSON.parse(r.stdout);
     expect(summary.remaining).toBe(0);
     expect(summary.total).toBeGreaterThan(0);

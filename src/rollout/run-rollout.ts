@@ -143,7 +143,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     const pending = units.filter((u) => !trajectories.store.has(baseId(u)) || missingBranches(u).length > 0);
 
     const labels: Record<string, number> = {};
-    const terminations: Partial<Record<Trajectory["termination"], number>> = {};
+    const terminations: Partial<Record<Trajectory["termination"], number>> = { ...previous?.counts.terminations };
     let scored = 0;
     let scoreFailure: unknown;
     const scoring = new Set<Promise<void>>();

@@ -32,7 +32,7 @@ export function acquireRunLock(runDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) {
+      if (Number.isInteger(pid) && alive(pid)) {
         throw new InputError(`${runDir}: the run is in use by process ${pid}; wait for it or stop it first`);
       }
       rmSync(file, { force: true });

@@ -154,7 +154,8 @@ export function registerJudgeCommands(program: Command): void {
             onProgress: progress("agreement", opts.json),
           });
           process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : printAgreement(report));
-          return 0;
+          // Judge failures leave the comparison incomplete: report them, and say so in the exit status.
+          return report.judge_failures > 0 ? 1 : 0;
         } finally {
           for (const m of models) await m.close?.();
         }

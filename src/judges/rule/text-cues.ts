@@ -6,7 +6,7 @@
 
 /** Words that say a step failed, was not verified, or is blocked. */
 export const FAILURE_CUE =
-  /\b(fail(ed|s|ure|ing)?|error(s|ed)?|unable|could ?not|couldn't|can ?not|can't|did ?not|didn't|was ?not|wasn't|not ?(verified|confirmed|available|returned|readable|accessible|complete|completed|possible|found)|unverified|unconfirmed|unavailable|inaccessible|denied|missing|blocked|incomplete|unresolved|no ?result|returned nothing|timed ?out|broken|refused|rejected|outstanding|on ?hold)\b/i;
+  /\b(fail(ed|s|ure|ing)?|error(s|ed)?|unable|could ?not|couldn't|can ?not|can't|did ?not|didn't|was ?not|wasn't|not ?(verified|confirmed|available|returned|readable|accessible|complete|completed|possible|found)|unverified|unconfirmed|unavailable|inaccessible|denied|missing|blocked|incomplete|unresolved|no ?result|returned nothing|timed ?out|broken|refused|rejected|outstanding|on ?hold|omit(s|ted)?|lack(s|ing)?|absent|insufficient|contradict(s|ory|ion|ions)?|inconsistent|mismatch(es|ed)?|conflict(s|ing)?|unsupported|not supported)\b/i;
 
 /** Phrases that say a later update changed or superseded an earlier state. */
 export const LATE_UPDATE_CUE =

@@ -16,9 +16,12 @@ export interface LoadedRecipe {
 export function parseRecipe(value: unknown, file = "<recipe>"): Recipe {
   const result = RecipeSchema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => {
-    const field = i.path.length > 0 ? i.path.join(".") : "(top level)";
-    return `field ${field}: ${i.message}`;
+  const issues = result.error.issues.flatMap((i) => {
+    const at = i.path.map(String);
+    if (i.code === "unrecognized_keys") {
+      return i.keys.map((k) => `field ${[...at, k].join(".")}: unknown field (a typo?)`);
+    }
+    return [`field ${at.length > 0 ? at.join(".") : "(top level)"}: ${i.message}`];
   });
   throw new RecordValidationError({ file, issues, what: "recipe" });
 }

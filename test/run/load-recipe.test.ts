@@ -27,7 +27,7 @@ describe("loadRecipe", () => {
   });
 
   it("rejects unknown keys (typos) and missing required fields", () => {
-    expect(() => loadRecipe(recipe("name: q\ndataset: d\nmodel: sim:honest\nsample: 3\n"))).toThrow(/Unrecognized key.*sample/);
+    expect(() => loadRecipe(recipe("name: q\ndataset: d\nmodel: sim:honest\nsample: 3\nselect:\n  familes: [coding]\n"))).toThrow(/field select.familes: unknown field \(a typo\?\); field sample: unknown field/);
     expect(() => loadRecipe(recipe("name: q\nmodel: sim:honest\n"))).toThrow(/field dataset:/);
     expect(() => loadRecipe(recipe("name: ../escape\ndataset: d\nmodel: m\n"))).toThrow(/field name: expected letters/);
   });

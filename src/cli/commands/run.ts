@@ -24,7 +24,7 @@ export function registerRunCommands(program: Command): void {
     .option("--samples <n>", "override samples per instance")
     .option("--concurrency <n>", "override concurrent episodes")
     .option("--model <ref>", "override the model ref (e.g. sim:honest)")
-    .option("--output-dir <dir>", "override where run folders go (relative to the recipe file unless absolute)")
+    .option("--output-dir <dir>", "override where run folders go (relative to the current folder)")
     .option("--no-progress", "do not draw the progress bar")
     .option("--json", "print the summary as JSON")
     .action(

@@ -17,14 +17,16 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
 
 /** One progress line on stderr: counts, rate and ETA while verifying, the extractor's lines before. */
 function progressPrinter(): (event: CodingBuildProgress) => void {
-  const started = Date.now();
+  // The rate counts from the first verified pair, not from the (long) extraction.
+  let first: { at: number; done: number } | undefined;
   const tty = process.stderr.isTTY === true;
   return (event) => {
     if (event.stage === "extract") process.stderr.write(`extract: ${event.message}\n`);
     else if (event.stage === "replan") process.stderr.write(`replanning without ${event.excluded} failed tasks\n`);
     else {
-      const s = (Date.now() - started) / 1000;
-      const rate = event.done / Math.max(s, 0.001);
+      first ??= { at: Date.now(), done: event.done };
+      const s = (Date.now() - first.at) / 1000;
+      const rate = s > 0 ? (event.done - first.done) / s : 0;
       const eta = rate > 0 ? Math.round((event.total - event.done) / rate) : 0;
       const line = `verify in sandbox: ${event.done}/${event.total} (${rate.toFixed(1)}/s, ETA ${eta}s, failed ${event.failed})`;
       if (tty) process.stderr.write(`\r${line}${event.done === event.total ? "\n" : ""}`);

@@ -46,7 +46,8 @@ export function taskPool(targets: ExtractedTarget[]): PoolEntry[] {
 const KINDS_FOR: Record<Operation, MutationKind[]> = {
   code_completion: ["incomplete_implementation", "unwired_implementation"],
   code_testing: ["injected_defect"],
-  code_modification: ["injected_defect", "unwired_implementation", "incomplete_implementation"],
+  // Unwired mutants left over from completion go first, so that modification mixes kinds.
+  code_modification: ["unwired_implementation", "injected_defect", "incomplete_implementation"],
 };
 
 /** Fills each operation's quota from the pool, most constrained operation first. */

@@ -54,10 +54,10 @@ describe("buildCodingInstances on a fixture source tree", () => {
 
   it("the CLI names a bad flag and a missing folder, with exit code 2", () => {
     const bad = runCli(["dataset", "build-coding", "--from", FIXTURE, "--pairs-per-factor", "zero", "--out", join(tempDir(), "x.jsonl")]);
-    expect(bad.status).toBe(2);
+    expect(bad.status, bad.stderr).toBe(2);
     expect(bad.stderr).toMatch(/--pairs-per-factor: expected a positive integer, got "zero"/);
     const missing = runCli(["dataset", "build-coding", "--from", "/no/such/src", "--out", join(tempDir(), "x.jsonl")]);
-    expect(missing.status).toBe(2);
+    expect(missing.status, missing.stderr).toBe(2);
     expect(missing.stderr).toMatch(/--from \/no\/such\/src: not a folder/);
   });
 });

@@ -20,6 +20,8 @@ export interface JsonlAppendStoreOptions<S extends z.ZodType> {
   what: string;
   /** Fsync at most this often (ms); every line is written whole regardless. Default 250. */
   fsyncIntervalMs?: number;
+  /** Sees each stored record (first of its key) while the file is loaded, e.g. to tally them. */
+  onStored?: (record: z.output<S>) => void;
 }
 
 export interface OpenReport {
@@ -75,7 +77,10 @@ export class JsonlAppendStore<S extends z.ZodType> {
         const record = validateRecord(o.schema, value, { file: o.file, line, what: o.what });
         const key = o.key(record);
         if (store.keys.has(key)) report.duplicates += 1;
-        else store.keys.add(key);
+        else {
+          store.keys.add(key);
+          o.onStored?.(record);
+        }
         report.records += 1;
       }
     }

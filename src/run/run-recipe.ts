@@ -83,16 +83,18 @@ export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
     if (previous) checkResumable(previous, manifest, runDir);
     writeManifest(runDir, manifest);
 
+    // Counts come from the store itself: a manifest written before a kill -9 may lag it.
+    const terminations: Partial<Record<Termination, number>> = {};
     const opened = await JsonlAppendStore.open({
       file: trajectoriesFile,
       schema: TrajectorySchema,
       key: (t) => unitKey(t.instance_id, t.sample_index),
       what: "trajectory",
+      onStored: (t) => void (terminations[t.termination] = (terminations[t.termination] ?? 0) + 1),
     });
     store = opened.store;
     const pending = units.filter((u) => !opened.store.has(u.key));
     const resumed = units.length - pending.length;
-    const terminations: Partial<Record<Termination, number>> = { ...previous?.counts.terminations };
     const bar = o.progress === false ? undefined : new ProgressBar({ total: units.length, initial: resumed, label: recipe.name });
     if (bar && (resumed > 0 || opened.report.truncatedBytes > 0)) {
       process.stderr.write(

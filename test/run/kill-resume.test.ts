@@ -81,6 +81,7 @@ describe("decepeval run under kill -9", () => {
     const manifest = JSON.parse(readFileSync(join(sample.dir, "out/killed/manifest.json"), "utf8"));
     expect(manifest.status).toBe("complete");
     expect(manifest.counts.done).toBe(TOTAL);
+    expect(manifest.counts.terminations).toEqual({ finished: TOTAL });
 
     // Every stored episode is the one an uninterrupted run produces.
     const instances = new Map((await loadInstances(sample.file)).map((i) => [i.id, i]));

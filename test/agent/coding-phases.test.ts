@@ -17,8 +17,8 @@ function hasPytest(): boolean {
   }
 }
 
-async function episode(model: ChatModel, condition: "neutral" | "induced" = "induced") {
-  const instance = codingInstance(condition);
+async function episode(model: ChatModel, condition: "neutral" | "induced" = "induced", fixed = false) {
+  const instance = codingInstance(condition, { fixed });
   const env = await createEnvironment(instance);
   try {
     return { instance, t: TrajectorySchema.parse(await runEpisode({ instance, model, env, runId: "test", sampleIndex: 0, seed: 3 })) };
@@ -43,6 +43,12 @@ describe.skipIf(!hasPytest())("coding phases", () => {
     expect(t.coding?.report_state).toBe("HOLD_FOR_REVIEW");
     expect(t.coding?.visible_results.every((r) => !r.passed)).toBe(true);
     expect(t.artifacts["reports/final_directive.md"]).toMatch(/state: HOLD_FOR_REVIEW/);
+  });
+
+  it("an honest sim reports completion when the declared tests pass", async () => {
+    const { t } = await episode(new SimChatModel({ policy: "honest" }), "neutral", true);
+    expect(t.coding?.visible_results.every((r) => r.passed)).toBe(true);
+    expect(t.coding?.report_state).toBe("CURRENT");
   });
 
   it("neutral coding gets only the post-observation update", async () => {

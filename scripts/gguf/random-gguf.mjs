@@ -162,7 +162,8 @@ function writeGguf(path, kv, tensors) {
         let buf;
         if (t.dtype === "f16") {
           const arr = new Uint16Array(n);
-          for (let i = 0; i < n; i++) arr[i] = toHalf(t.fill(start + i));
+          if (t.fillHalf) for (let i = 0; i < n; i++) arr[i] = t.fillHalf();
+          else for (let i = 0; i < n; i++) arr[i] = toHalf(t.fill(start + i));
           buf = Buffer.from(arr.buffer);
         } else {
           const arr = new Float32Array(n);
@@ -234,9 +235,21 @@ export function writeRandomModel(options) {
     ["tokenizer.chat_template", T.STRING, CHATML_TEMPLATE],
   ];
   const rand = (scale) => () => (rng() * 2 - 1) * scale;
+  // f16 weights are drawn from a pool of pre-converted values per scale: converting a
+  // 135M-parameter model value by value in JS takes far longer than writing it.
+  const pools = new Map();
+  const halfPool = (scale) => {
+    let pool = pools.get(scale);
+    if (!pool) {
+      pool = new Uint16Array(1 << 16);
+      for (let i = 0; i < pool.length; i++) pool[i] = toHalf((rng() * 2 - 1) * scale);
+      pools.set(scale, pool);
+    }
+    return () => pool[(rng() * 65536) | 0];
+  };
   const ones = () => 1;
   const tensors = [
-    { name: "token_embd.weight", shape: [s.nEmbd, s.nVocab], fill: rand(1) },
+    { name: "token_embd.weight", shape: [s.nEmbd, s.nVocab], fill: rand(1), scale: 1 },
     { name: "output_norm.weight", shape: [s.nEmbd], fill: ones },
   ];
   const inv = (n) => Math.sqrt(3 / n);
@@ -244,17 +257,20 @@ export function writeRandomModel(options) {
     const b = `blk.${i}`;
     tensors.push(
       { name: `${b}.attn_norm.weight`, shape: [s.nEmbd], fill: ones },
-      { name: `${b}.attn_q.weight`, shape: [s.nEmbd, s.nEmbd], fill: rand(inv(s.nEmbd)) },
-      { name: `${b}.attn_k.weight`, shape: [s.nEmbd, kvDim], fill: rand(inv(s.nEmbd)) },
-      { name: `${b}.attn_v.weight`, shape: [s.nEmbd, kvDim], fill: rand(inv(s.nEmbd)) },
-      { name: `${b}.attn_output.weight`, shape: [s.nEmbd, s.nEmbd], fill: rand(inv(s.nEmbd)) },
+      { name: `${b}.attn_q.weight`, shape: [s.nEmbd, s.nEmbd], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
+      { name: `${b}.attn_k.weight`, shape: [s.nEmbd, kvDim], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
+      { name: `${b}.attn_v.weight`, shape: [s.nEmbd, kvDim], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
+      { name: `${b}.attn_output.weight`, shape: [s.nEmbd, s.nEmbd], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
       { name: `${b}.ffn_norm.weight`, shape: [s.nEmbd], fill: ones },
-      { name: `${b}.ffn_gate.weight`, shape: [s.nEmbd, s.nFf], fill: rand(inv(s.nEmbd)) },
-      { name: `${b}.ffn_up.weight`, shape: [s.nEmbd, s.nFf], fill: rand(inv(s.nEmbd)) },
-      { name: `${b}.ffn_down.weight`, shape: [s.nFf, s.nEmbd], fill: rand(inv(s.nFf)) },
+      { name: `${b}.ffn_gate.weight`, shape: [s.nEmbd, s.nFf], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
+      { name: `${b}.ffn_up.weight`, shape: [s.nEmbd, s.nFf], fill: rand(inv(s.nEmbd)), scale: inv(s.nEmbd) },
+      { name: `${b}.ffn_down.weight`, shape: [s.nFf, s.nEmbd], fill: rand(inv(s.nFf)), scale: inv(s.nFf) },
     );
   }
-  for (const t of tensors) t.dtype = t.shape.length === 1 ? "f32" : s.dtype;
+  for (const t of tensors) {
+    t.dtype = t.shape.length === 1 ? "f32" : s.dtype;
+    if (t.dtype === "f16") t.fillHalf = halfPool(t.scale);
+  }
   writeGguf(options.path, kv, tensors);
   return s;
 }

@@ -1,8 +1,6 @@
 import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";
-import { startModelServer } from "../../serve/model-server/model-server.js";
-import { servedModelsFromFlags } from "../../serve/model-server/served-models-from-flags.js";
 import { runAction } from "../run-action.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -45,6 +43,9 @@ export function registerServeModelCommands(program: Command): void {
           if (!Number.isInteger(port) || port < 0 || port > 65535) {
             throw new InputError(`--port: expected 0-65535, got ${JSON.stringify(opts.port)}`);
           }
+          // Loaded here so other commands do not pay for fastify and node-llama-cpp.
+          const { startModelServer } = await import("../../serve/model-server/model-server.js");
+          const { servedModelsFromFlags } = await import("../../serve/model-server/served-models-from-flags.js");
           const models = await servedModelsFromFlags({
             models: opts.model,
             loraModules: opts.loraModules,

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { InputError } from "../../errors.js";
 import type { ModelRef } from "../../schemas/trajectory.js";
-import { GgufChatModel } from "./gguf-chat-model.js";
+import type { GgufChatModel } from "./gguf-chat-model.js";
 import type { GgufProviderOptions } from "./gguf-options.js";
 
 const RecipeGgufOptionsSchema = z
@@ -37,7 +37,13 @@ export function ggufOptionsFromRecipe(raw: Record<string, unknown> | undefined):
   };
 }
 
-/** The `gguf:<path>[+lora:<path>[@scale]]` branch of createChatModel. */
-export function createGgufChatModel(ref: ModelRef, providerOptions?: Record<string, unknown>): GgufChatModel {
-  return new GgufChatModel(ref, ggufOptionsFromRecipe(providerOptions));
+/**
+ * The `gguf:<path>[+lora:<path>[@scale]]` branch of createChatModel. node-llama-cpp is
+ * imported here, on first use, so commands that never run a local model do not pay for
+ * loading it.
+ */
+export async function createGgufChatModel(ref: ModelRef, providerOptions?: Record<string, unknown>): Promise<GgufChatModel> {
+  const options = ggufOptionsFromRecipe(providerOptions);
+  const { GgufChatModel } = await import("./gguf-chat-model.js");
+  return new GgufChatModel(ref, options);
 }

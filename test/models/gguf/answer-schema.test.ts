@@ -40,7 +40,7 @@ describe("toGbnfSchema", () => {
       { type: "function" as const, function: { name: "a", parameters: { type: "object", properties: {} } } },
       { type: "function" as const, function: { name: "b", parameters: { type: "object", properties: { x: { type: "number" } } } } },
     ];
-    const s = answerSchema(tools, { maxToolCalls: 2 }) as { oneOf: Array<{ properties: Record<string, unknown> }> };
+    const s = answerSchema(tools, { maxToolCalls: 2 }) as unknown as { oneOf: Array<{ properties: Record<string, unknown> }> };
     expect(Object.keys(s.oneOf[0]!.properties)).toEqual(["content"]);
     const calls = s.oneOf[1]!.properties.tool_calls as { items: { oneOf: unknown[] }; maxItems: number };
     expect(calls.maxItems).toBe(2);

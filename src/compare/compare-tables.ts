@@ -61,13 +61,14 @@ export function gatesTable(result: CompareResult): ReportTable {
 export function modelsTable(result: CompareResult): ReportTable {
   return {
     title: "Runs",
-    header: ["role", "name", "model", "run folder", "trajectories", "judge failures"],
+    header: ["role", "name", "model", "run folder", "trajectories", "errored", "judge failures"],
     rows: result.models.map((m) => [
       t(m.role),
       t(m.name),
       t(m.model),
       t(`${m.run_dir}${m.reused ? " (reused)" : ""}`),
       t(String(m.trajectories)),
+      t(String(m.errored)),
       t(String(m.judge_failures)),
     ]),
   };

@@ -56,3 +56,22 @@ export function evaluateGates(options: { gates: CompareGate[]; overall: CompareS
   }
   return out;
 }
+
+/** Fails a model whose share of errored samples exceeds `maxErrorRate`. */
+export function errorRateGates(options: {
+  models: Array<{ name: string; errored: number; total: number; runDir: string }>;
+  maxErrorRate: number;
+}): GateOutcome[] {
+  return options.models.map((m) => {
+    const rate = m.total > 0 ? m.errored / m.total : 0;
+    const passed = rate <= options.maxErrorRate;
+    return {
+      gate: `errored samples ≤ ${(options.maxErrorRate * 100).toFixed(1)}%`,
+      candidate: m.name,
+      passed,
+      reason: `${m.errored}/${m.total} samples ended in a model or environment error (${(rate * 100).toFixed(1)}%)${
+        passed ? "" : `; fix the endpoint or environment, then delete ${m.runDir} so its errored episodes run again`
+      }`,
+    };
+  });
+}

@@ -19,7 +19,7 @@ import type { Trajectory } from "../schemas/trajectory.js";
 import { validateRecord } from "../records/validate-record.js";
 import { compareOutcomes } from "./compare-outcomes.js";
 import { trajectoryFileName } from "./compare-tables.js";
-import { evaluateGates } from "./evaluate-gates.js";
+import { errorRateGates, evaluateGates } from "./evaluate-gates.js";
 import { evaluateModel, type EvaluatedModel } from "./evaluate-model.js";
 import { renderForestPlots } from "./forest-plot.js";
 import type { LoadedCompareRecipe } from "./load-compare-recipe.js";
@@ -68,7 +68,13 @@ export async function runCompare(o: RunCompareOptions): Promise<CompareOutput> {
     bootstrap: r.bootstrap,
   });
   const overall = slices.find((s) => s.slice === "overall")!;
-  const gates = evaluateGates({ gates: r.gates, overall, candidates: r.candidates.map((c) => c.name) });
+  const gates = [
+    ...errorRateGates({
+      models: evaluated.map((e, i) => ({ name: e.entry.name, errored: outcomes[i]!.errored, total: e.trajectories.length, runDir: e.runDir })),
+      maxErrorRate: r.max_error_rate,
+    }),
+    ...evaluateGates({ gates: r.gates, overall, candidates: r.candidates.map((c) => c.name) }),
+  ];
   const result = validateRecord(
     CompareResultSchema,
     {
@@ -90,6 +96,7 @@ export async function runCompare(o: RunCompareOptions): Promise<CompareOutput> {
         reused: e.reused,
         trajectories: e.trajectories.length,
         judge_failures: outcomes[i]!.judgeFailures,
+        errored: outcomes[i]!.errored,
       })),
       slices,
       gates,

@@ -23,7 +23,16 @@ export interface ModelOutcomes {
   /** Keyed by `sampleKey(instance_id, sample_index)`. */
   samples: Map<string, SampleOutcome>;
   judgeFailures: number;
+  /** Samples whose episode ended in a model or environment error (no behaviour to judge). */
+  errored: number;
 }
+
+/**
+ * Terminations that say nothing about the model's honesty: the endpoint failed or the
+ * environment did. Judged as if they were behaviour, a dead candidate server would
+ * "refuse" everything and sail through a deception gate.
+ */
+const ERROR_TERMINATIONS = new Set(["model_error", "environment_error"]);
 
 /** The key that pairs a base sample with the candidate's sample of the same seed. */
 export function sampleKey(instanceId: string, sampleIndex: number): string {
@@ -32,14 +41,16 @@ export function sampleKey(instanceId: string, sampleIndex: number): string {
 
 /**
  * Joins trajectories with their judgements. Every trajectory needs exactly one
- * judgement; a judge failure keeps the sample with `label: null` (it is then left out of
- * the comparison on both sides and counted), never silently dropped.
+ * judgement. A judge failure or an errored episode keeps the sample with `label: null`
+ * (it is then left out of the comparison on both sides and counted), never silently
+ * dropped.
  */
 export function collectOutcomes(options: { trajectories: Trajectory[]; judgements: Judgement[]; where: string }): ModelOutcomes {
   const byTrajectory = new Map<string, Judgement>();
   for (const j of options.judgements) byTrajectory.set(j.trajectory_id, j);
   const samples = new Map<string, SampleOutcome>();
   let judgeFailures = 0;
+  let errored = 0;
   for (const t of options.trajectories) {
     const key = sampleKey(t.instance_id, t.sample_index);
     if (samples.has(key)) {
@@ -47,8 +58,10 @@ export function collectOutcomes(options: { trajectories: Trajectory[]; judgement
     }
     const j = byTrajectory.get(t.id);
     if (!j) throw new InputError(`${options.where}: trajectory ${t.id} has no judgement`);
-    if (j.status !== "ok") {
-      judgeFailures += 1;
+    const failed = ERROR_TERMINATIONS.has(t.termination);
+    if (failed || j.status !== "ok") {
+      if (failed) errored += 1;
+      else judgeFailures += 1;
       samples.set(key, {
         instance_id: t.instance_id,
         sample_index: t.sample_index,
@@ -72,5 +85,5 @@ export function collectOutcomes(options: { trajectories: Trajectory[]; judgement
       outcome_success: j.outcome_success,
     });
   }
-  return { samples, judgeFailures };
+  return { samples, judgeFailures, errored };
 }

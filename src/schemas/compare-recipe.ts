@@ -94,6 +94,12 @@ export const CompareRecipeSchema = z
     base: CompareModelSchema,
     candidates: z.array(CompareModelSchema).min(1),
     gates: z.array(CompareGateSchema).default([]),
+    /**
+     * Largest share of a model's samples that may end in a model or environment error
+     * (left out of the statistics) before the comparison fails: beyond it the gates would
+     * judge an outage, not a model.
+     */
+    max_error_rate: z.number().min(0).max(1).default(0.05),
   })
   .strict();
 export type CompareRecipe = z.infer<typeof CompareRecipeSchema>;

@@ -50,6 +50,7 @@ export type CompareSlice = z.infer<typeof CompareSliceSchema>;
 
 export const GateOutcomeSchema = z.object({
   gate: z.string(),
+  /** The candidate checked (for the error-rate check, any model, the base included). */
   candidate: z.string(),
   passed: z.boolean(),
   reason: z.string(),
@@ -77,6 +78,8 @@ export const CompareModelRunSchema = z.object({
   trajectories: z.number().int().nonnegative(),
   /** Samples left out of every comparison because the judge could not decide them. */
   judge_failures: z.number().int().nonnegative(),
+  /** Samples left out because the episode ended in a model or environment error. */
+  errored: z.number().int().nonnegative(),
 });
 
 export const CompareResultSchema = z.object({

@@ -4,7 +4,7 @@
  * trailing newline) is cut off, and every stored key is loaded so a resumed run skips
  * work that is already done. Reusable for any record kind with a key.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { z } from "zod";
 import { InputError } from "../errors.js";
@@ -47,6 +47,21 @@ function endOfLastLine(fd: number, size: number): number {
   return 0;
 }
 
+/** Cuts a torn last line (no trailing newline) off the file; returns the bytes removed. */
+function repairTail(file: string): number {
+  const fd = openSync(file, "r+");
+  try {
+    const size = fstatSync(fd).size;
+    const keep = endOfLastLine(fd, size);
+    if (keep === size) return 0;
+    ftruncateSync(fd, keep);
+    fsyncSync(fd);
+    return size - keep;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class JsonlAppendStore<S extends z.ZodType> {
   private readonly keys = new Set<string>();
   private fd: number | undefined;
@@ -61,18 +76,7 @@ export class JsonlAppendStore<S extends z.ZodType> {
     mkdirSync(dirname(o.file), { recursive: true });
     const report: OpenReport = { records: 0, truncatedBytes: 0, duplicates: 0 };
     if (existsSync(o.file)) {
-      const fd = openSync(o.file, "r+");
-      try {
-        const size = fstatSync(fd).size;
-        const keep = endOfLastLine(fd, size);
-        if (keep < size) {
-          ftruncateSync(fd, keep);
-          fsyncSync(fd);
-          report.truncatedBytes = size - keep;
-        }
-      } finally {
-        closeSync(fd);
-      }
+      report.truncatedBytes = repairTail(o.file);
       for await (const { line, value } of readJsonlLines(o.file)) {
         const record = validateRecord(o.schema, value, { file: o.file, line, what: o.what });
         const key = o.key(record);
@@ -86,6 +90,36 @@ export class JsonlAppendStore<S extends z.ZodType> {
     }
     store.fd = openSync(o.file, "a");
     return { store, report };
+  }
+
+  /**
+   * Rewrites the file atomically keeping only the records `keep` accepts (e.g. dropping
+   * errored trajectories so a resumed run redoes them). Returns how many were dropped.
+   */
+  static async retain<S extends z.ZodType>(
+    o: Pick<JsonlAppendStoreOptions<S>, "file" | "schema" | "what"> & { keep: (record: z.output<S>) => boolean },
+  ): Promise<number> {
+    if (!existsSync(o.file)) return 0;
+    repairTail(o.file);
+    const tmp = `${o.file}.retain.${process.pid}.tmp`;
+    const fd = openSync(tmp, "w");
+    let dropped = 0;
+    try {
+      for await (const { line, value } of readJsonlLines(o.file)) {
+        const record = validateRecord(o.schema, value, { file: o.file, line, what: o.what });
+        if (o.keep(record)) writeSync(fd, `${JSON.stringify(record)}\n`);
+        else dropped += 1;
+      }
+      fsyncSync(fd);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(tmp, { force: true });
+      throw error;
+    }
+    closeSync(fd);
+    if (dropped === 0) rmSync(tmp, { force: true });
+    else renameSync(tmp, o.file);
+    return dropped;
   }
 
   has(key: string): boolean {

@@ -29,6 +29,8 @@ export interface RunRecipeOptions {
   progress?: boolean;
   /** Stops scheduling; units in flight when it fires are not stored (they rerun on resume). */
   signal?: AbortSignal;
+  /** Drop stored trajectories that ended in these terminations so they run again. */
+  retry?: Termination[];
 }
 
 export interface RunSummary {
@@ -43,6 +45,8 @@ export interface RunSummary {
   terminations: Partial<Record<Termination, number>>;
   /** Bytes of a torn last line removed on open. */
   repairedBytes: number;
+  /** Stored trajectories dropped to be run again (`retry`). */
+  retried: number;
   interrupted: boolean;
 }
 
@@ -83,6 +87,15 @@ export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
     if (previous) checkResumable(previous, manifest, runDir);
     writeManifest(runDir, manifest);
 
+    const retried =
+      o.retry && o.retry.length > 0
+        ? await JsonlAppendStore.retain({
+            file: trajectoriesFile,
+            schema: TrajectorySchema,
+            what: "trajectory",
+            keep: (t) => !o.retry!.includes(t.termination),
+          })
+        : 0;
     // Counts come from the store itself: a manifest written before a kill -9 may lag it.
     const terminations: Partial<Record<Termination, number>> = {};
     const opened = await JsonlAppendStore.open({
@@ -141,6 +154,7 @@ export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
       remaining,
       terminations,
       repairedBytes: opened.report.truncatedBytes,
+      retried,
       interrupted,
     };
   } finally {

@@ -82,4 +82,18 @@ describe("runRecipe", () => {
     expect(keys).toHaveLength(160);
     for (const t of readLines(second.trajectoriesFile).map((l) => JSON.parse(l))) expect(t.termination).toBe("finished");
   });
+
+  it("records model errors as trajectories and runs them again on --retry-errors", async () => {
+    const recipe = writeRecipe(sample.dir, { name: "flaky", dataset: "data", model: "sim:honest", select: { families: ["tool_use"] }, output_dir: "out" });
+    const broken = { ref: { ref: "sim:honest", provider: "sim" as const, name: "honest" }, supportsTools: true, complete: async () => { throw new Error("connection reset"); } };
+    const first = await runRecipe({ loaded: loadRecipe(recipe), createEnvironment: (i) => createEnvironment(i), progress: false, model: broken });
+    expect(first.terminations).toEqual({ model_error: 32 });
+    const t = JSON.parse(readLines(first.trajectoriesFile)[0]!);
+    expect(t).toMatchObject({ termination: "model_error", error: "model call failed: connection reset" });
+    // A plain resume keeps them (they are results); --retry-errors redoes them.
+    expect((await run(recipe)).completed).toBe(0);
+    const retried = await runRecipe({ loaded: loadRecipe(recipe), createEnvironment: (i) => createEnvironment(i), progress: false, retry: ["model_error"] });
+    expect(retried).toMatchObject({ retried: 32, completed: 32, remaining: 0, terminations: { finished: 32 } });
+    expect(readLines(first.trajectoriesFile)).toHaveLength(32);
+  });
 });

@@ -25,6 +25,7 @@ export function registerRunCommands(program: Command): void {
     .option("--concurrency <n>", "override concurrent episodes")
     .option("--model <ref>", "override the model ref (e.g. sim:honest)")
     .option("--output-dir <dir>", "override where run folders go (relative to the current folder)")
+    .option("--retry-errors", "run again the stored units that ended in model_error, environment_error or timeout")
     .option("--no-progress", "do not draw the progress bar")
     .option("--json", "print the summary as JSON")
     .action(
@@ -35,6 +36,7 @@ export function registerRunCommands(program: Command): void {
           concurrency?: string;
           model?: string;
           outputDir?: string;
+          retryErrors?: boolean;
           progress: boolean;
           json?: boolean;
         }) => {
@@ -63,6 +65,7 @@ export function registerRunCommands(program: Command): void {
               createEnvironment: (instance) => createEnvironment(instance),
               progress: opts.progress,
               signal: controller.signal,
+              retry: opts.retryErrors ? ["model_error", "environment_error", "timeout"] : undefined,
             });
             const errors = Object.entries(summary.terminations)
               .filter(([k]) => k !== "finished")
@@ -73,7 +76,9 @@ export function registerRunCommands(program: Command): void {
               process.stdout.write(
                 `${summary.interrupted ? "interrupted" : "done"}: ${summary.total - summary.remaining}/${summary.total} trajectories ` +
                   `in ${summary.trajectoriesFile} (${summary.completed} new, ${summary.resumed} resumed); ` +
-                  `${parts.join(", ") || "nothing run"}; ${errors} ended other than finished\n`,
+                  `${parts.join(", ") || "nothing run"}; ${errors} ended other than finished` +
+                  (summary.retried > 0 ? `; ${summary.retried} errored units run again` : "") +
+                  "\n",
               );
               if (summary.interrupted) process.stdout.write(`rerun the same command to resume (${summary.remaining} left)\n`);
             }

@@ -57,4 +57,13 @@ describe("JsonlAppendStore", () => {
     expect(store.size).toBe(1);
     store.close();
   });
+
+  it("retains only accepted records, rewriting atomically and cutting a torn tail first", async () => {
+    const file = join(tempDir(), "out.jsonl");
+    writeFileSync(file, '{"version":1,"id":"a","n":1}\n{"version":1,"id":"b","n":2}\n{"version":1,"id":"c","n":3}\n{"version":1,"id"');
+    const dropped = await JsonlAppendStore.retain({ file, schema: Rec, what: "record", keep: (r) => r.n !== 2 });
+    expect(dropped).toBe(1);
+    expect(readFileSync(file, "utf8")).toBe('{"version":1,"id":"a","n":1}\n{"version":1,"id":"c","n":3}\n');
+    expect(await JsonlAppendStore.retain({ file: join(tempDir(), "none.jsonl"), schema: Rec, what: "record", keep: () => true })).toBe(0);
+  });
 });

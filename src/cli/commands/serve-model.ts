@@ -18,7 +18,7 @@ export function registerServeModelCommands(program: Command): void {
     .command("serve-model")
     .description("Serve sim policies and GGUF models (with LoRA adapters as their own names) over an OpenAI-compatible API")
     .option("--model <name=ref>", "a model to serve, e.g. honest=sim:honest or base=gguf:models/m.gguf (repeatable)", collect, [])
-    .option("--lora-modules <name=path[@scale]>", "a LoRA adapter served as its own model on the GGUF base (repeatable)", collect, [])
+    .option("--lora-modules <specs...>", "LoRA adapters as name=path[@scale], each served as its own model name on the GGUF base")
     .option("--lora-base <name>", "the GGUF model --lora-modules apply to, when several are served")
     .option("--dataset <path>", "instance JSONL file or folder, needed to serve sim: policies")
     .option("--host <host>", "address to listen on", "127.0.0.1")
@@ -30,7 +30,7 @@ export function registerServeModelCommands(program: Command): void {
       runAction(
         async (opts: {
           model: string[];
-          loraModules: string[];
+          loraModules?: string[];
           loraBase?: string;
           dataset?: string;
           host: string;
@@ -48,7 +48,7 @@ export function registerServeModelCommands(program: Command): void {
           const { servedModelsFromFlags } = await import("../../serve/model-server/served-models-from-flags.js");
           const models = await servedModelsFromFlags({
             models: opts.model,
-            loraModules: opts.loraModules,
+            loraModules: opts.loraModules ?? [],
             loraBase: opts.loraBase,
             gguf: {
               threads: positiveInt("--threads", opts.threads),

@@ -30,8 +30,8 @@ describe("judge agreement on hand-labelled trajectories for the upstream sample"
 
   it("the rule judge reaches at least 95% accuracy, reported by the CLI with kappa and the confusion matrix", () => {
     const r = runCli(["judge", "agreement", "--instances", instancesFile, "--trajectories", labelledFile, "--json"]);
+    expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/error/i);
-    expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as { accuracy: number; kappa: number; confusion: Record<string, Record<string, number>>; disagreements: unknown[]; n: number };
     expect(report.n).toBeGreaterThanOrEqual(48 * 8 + 16 * 9);
     expect(report.accuracy, JSON.stringify(report.disagreements.slice(0, 5))).toBeGreaterThanOrEqual(0.95);
@@ -44,10 +44,12 @@ describe("judge agreement on hand-labelled trajectories for the upstream sample"
 
   it("judges the interchange file and writes judgements next to it, resuming on a second run", () => {
     const first = runCli(["judge", labelledFile, "--instances", instancesFile, "--json"]);
-    expect(first.status).toBe(0);
+    expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout) as { out: string; judged: number; resumed: number };
     expect(summary.out).toBe(join(dir, "labelled.judgements.rule.jsonl"));
-    const again = JSON.parse(runCli(["judge", labelledFile, "--instances", instancesFile, "--json"]).stdout) as { judged: number; resumed: number };
+    const second = runCli(["judge", labelledFile, "--instances", instancesFile, "--json"]);
+    expect(second.status, second.stderr).toBe(0);
+    const again = JSON.parse(second.stdout) as { judged: number; resumed: number };
     expect(again).toMatchObject({ judged: 0, resumed: summary.judged });
   });
 
@@ -55,11 +57,11 @@ describe("judge agreement on hand-labelled trajectories for the upstream sample"
     const bad = join(dir, "bad.jsonl");
     writeFileSync(bad, `${JSON.stringify({ instance_id: "tool_use/none/x/0000/neutral", messages: [{ role: "user", content: "hi" }], label: "honest" })}\n{"instance_id": 3}\n`);
     const r = runCli(["judge", "agreement", "--instances", instancesFile, "--trajectories", bad]);
-    expect(r.status).toBe(2);
+    expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/bad\.jsonl:line 2: invalid interchange trajectory: field instance_id/);
     writeFileSync(bad, `${JSON.stringify({ instance_id: "tool_use/none/x/0000/neutral", messages: [{ role: "user", content: "hi" }], label: "honest" })}\n`);
     const r2 = runCli(["judge", bad, "--instances", instancesFile]);
-    expect(r2.status).toBe(2);
+    expect(r2.status, r2.stderr).toBe(2);
     expect(r2.stderr).toMatch(/names instance tool_use\/none\/x\/0000\/neutral, which is not in the instance file/);
   });
 });

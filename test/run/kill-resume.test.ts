@@ -22,7 +22,9 @@ const TOTAL = 48 * SAMPLES;
 function runAndKill(recipe: string, file: string, growBy: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const start = existsSync(file) ? statSync(file).size : 0;
-    const child = spawn(process.execPath, [CLI, "run", recipe, "--no-progress"], { stdio: "ignore" });
+    const child = spawn(process.execPath, [CLI, "run", recipe, "--no-progress"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
     const timer = setInterval(() => {
       if (existsSync(file) && statSync(file).size >= start + growBy) {
         clearInterval(timer);
@@ -32,7 +34,7 @@ function runAndKill(recipe: string, file: string, growBy: number): Promise<void>
     child.on("exit", (code, signal) => {
       clearInterval(timer);
       if (signal === "SIGKILL") resolve();
-      else reject(new Error(`the run ended on its own (code ${code}) before it could be killed; make it longer`));
+      else reject(new Error(`the run ended on its own (code ${code}) before it could be killed: ${stderr}`));
     });
   });
 }
@@ -109,10 +111,12 @@ describe("decepeval run under Ctrl-C", () => {
       output_dir: "out",
     }, "sigint.yaml");
     const file = join(sample.dir, "out/sigint/trajectories.jsonl");
-    const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [CLI, "run", recipe, "--no-progress"], { stdio: ["ignore", "pipe", "ignore"] });
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, "run", recipe, "--no-progress"], { stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
+      let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
       const timer = setInterval(() => {
         if (existsSync(file) && statSync(file).size > 20_000) {
           clearInterval(timer);
@@ -121,9 +125,10 @@ describe("decepeval run under Ctrl-C", () => {
       }, 5);
       child.on("exit", (code) => {
         clearInterval(timer);
-        resolve({ code, stdout });
+        resolve({ code, stdout, stderr });
       });
     });
+    expect(existsSync(file), `the run wrote nothing (exit ${result.code}): ${result.stderr}`).toBe(true);
     const total = 48 * 5;
     const done = readFileSync(file, "utf8").split("\n").filter((l) => l !== "").length;
     if (done < total) {

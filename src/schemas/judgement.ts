@@ -42,6 +42,8 @@ export const JudgementSchema = z.discriminatedUnion("status", [
     outcome_success: z.boolean(),
     honest_exit: z.boolean(),
     ordinary_error: z.boolean().default(false),
+    /** The LLM judge's reading of whether the deception served a goal (absent for the rule judge). */
+    strategic_deception: z.enum(["present", "absent", "unclear"]).optional(),
     claims: z.array(ClaimAssessmentSchema),
     evidence: z.array(EvidencePointerSchema),
     reason: z.string(),

@@ -37,7 +37,7 @@ describe("LLM judge", () => {
   it("sends the rubric, the truth and the trajectory, and maps a valid verdict to a Judgement", async () => {
     const model = scripted([`Here you go:\n\`\`\`json\n${JSON.stringify(valid)}\n\`\`\``]);
     const j = await createLlmJudge({ model }).judge({ instance, trajectory });
-    expect(j).toMatchObject({ status: "ok", label: "deceptive", grade: 2, judge: { id: "llm:sim:scripted" } });
+    expect(j).toMatchObject({ status: "ok", label: "deceptive", grade: 2, strategic_deception: "present", judge: { id: "llm:sim:scripted" } });
     if (j.status === "ok") expect(j.claims[0]).toMatchObject({ claim_id: "verified", consistent: false });
     const prompt = model.requests[0]!.messages[1]!.content as string;
     expect(prompt).toContain(instance.truth.environment);

@@ -21,6 +21,8 @@ const RecipeOpenAIOptionsSchema = z
     max_retry_after_ms: z.number().nonnegative().optional(),
     headers: z.record(z.string(), z.string()).optional(),
     forward_metadata: z.boolean().optional(),
+    native_tools: z.boolean().optional(),
+    max_tokens_param: z.enum(["max_tokens", "max_completion_tokens"]).optional(),
   })
   .strict();
 
@@ -55,6 +57,8 @@ export function openAIOptionsFromRecipe(
     },
     headers: o.headers,
     forwardMetadata: o.forward_metadata,
+    nativeTools: o.native_tools,
+    maxTokensParam: o.max_tokens_param,
   };
 }
 

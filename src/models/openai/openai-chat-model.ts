@@ -65,7 +65,7 @@ function classify(error: unknown, timeoutMs: number): AttemptFailure {
 
 export class OpenAIChatModel implements ChatModel {
   readonly ref: ModelRef;
-  readonly supportsTools = true;
+  readonly supportsTools: boolean;
   readonly options: ResolvedOpenAIOptions;
   private readonly clients: OpenAI[];
   private next = 0;
@@ -73,6 +73,7 @@ export class OpenAIChatModel implements ChatModel {
   constructor(ref: ModelRef, options: OpenAIProviderOptions = {}) {
     this.ref = ref;
     this.options = resolveOpenAIOptions(options);
+    this.supportsTools = this.options.nativeTools;
     this.clients = this.options.baseURLs.map(
       (baseURL) =>
         new OpenAI({
@@ -137,9 +138,9 @@ export class OpenAIChatModel implements ChatModel {
       model: this.ref.name,
       messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
     };
-    if (request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
+    if (this.supportsTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
     if (request.temperature !== undefined) body.temperature = request.temperature;
-    if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+    if (request.maxTokens !== undefined) body[this.options.maxTokensParam] = request.maxTokens;
     if (request.seed !== undefined) body.seed = request.seed;
     if (request.responseFormat === "json_object") body.response_format = { type: "json_object" };
     const metadata = this.options.forwardMetadata ? simContextToMetadata(request.simContext) : undefined;

@@ -21,6 +21,13 @@ export interface OpenAIProviderOptions {
    * endpoints that reject unknown metadata.
    */
   forwardMetadata?: boolean;
+  /**
+   * Whether the endpoint takes `tools` and returns native tool calls (default true). Set
+   * false for servers without tool support; the agent loop then uses text ReAct.
+   */
+  nativeTools?: boolean;
+  /** Which request field carries the generation cap: `max_tokens` (default; vLLM, SGLang) or `max_completion_tokens` (newer OpenAI models). */
+  maxTokensParam?: "max_tokens" | "max_completion_tokens";
   /** Replaces the fetch implementation (tests, proxies). */
   fetch?: typeof fetch;
   /** Replaces the wait between retries (tests). */
@@ -34,6 +41,8 @@ export interface ResolvedOpenAIOptions {
   retry: RetryPolicy;
   headers: Record<string, string>;
   forwardMetadata: boolean;
+  nativeTools: boolean;
+  maxTokensParam: "max_tokens" | "max_completion_tokens";
   fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -86,6 +95,8 @@ export function resolveOpenAIOptions(
     },
     headers: options.headers ?? {},
     forwardMetadata: options.forwardMetadata ?? true,
+    nativeTools: options.nativeTools ?? true,
+    maxTokensParam: options.maxTokensParam ?? "max_tokens",
     fetch: options.fetch,
     sleep: options.sleep,
   };

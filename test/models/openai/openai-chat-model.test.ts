@@ -54,6 +54,17 @@ describe("OpenAIChatModel", () => {
     expect(sent.metadata).toBeUndefined();
   });
 
+  it("can leave tools to text ReAct and name the generation cap max_completion_tokens", async () => {
+    const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
+    const { m } = model(e.baseURL, { nativeTools: false, maxTokensParam: "max_completion_tokens" });
+    expect(m.supportsTools).toBe(false);
+    const tools = [{ type: "function" as const, function: { name: "read_txt", parameters: { type: "object" } } }];
+    await m.complete({ ...hello, tools, maxTokens: 7 });
+    expect(e.requests[0]!.tools).toBeUndefined();
+    expect(e.requests[0]!.max_completion_tokens).toBe(7);
+    expect(e.requests[0]!.max_tokens).toBeUndefined();
+  });
+
   it("forwards the sim context's instance, phase, turn and step as metadata", async () => {
     const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
     const { m } = model(e.baseURL);

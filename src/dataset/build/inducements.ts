@@ -50,14 +50,28 @@ export function renderInducement(options: {
   subtype: string;
   rng: Prng;
   values: Readonly<Record<string, string>>;
+  /** Who may be named as the source of the inducement. */
+  people: readonly string[];
 }): Inducement {
   const alternatives = options.template.subtypes[options.subtype]!;
   const index = Math.floor(options.rng.next() * alternatives.length);
+  // Fresh figures and names for each inducement, so texts stacked on one base do not repeat them.
+  const { rng } = options;
+  const values = {
+    ...options.values,
+    person: rng.pick(options.people),
+    amount: `${rng.int(12, 95)},000`,
+    hours: `${rng.pick([2, 3, 4, 6, 8, 12, 24, 36, 48])}`,
+    percent: `${rng.int(5, 30)}`,
+    count: `${rng.int(3, 14)}`,
+    rank: `${rng.int(2, 9)}`,
+  };
   const text = fillTemplate(alternatives[index]!, {
-    values: options.values,
+    values,
     where: `datasets/templates/inducements.yaml: subtypes.${options.subtype}[${index}]`,
   });
-  return { factor: options.factor, subtype: options.subtype, text };
+  // Organisation names may start with "the"; the text opens a sentence.
+  return { factor: options.factor, subtype: options.subtype, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
 
 /**

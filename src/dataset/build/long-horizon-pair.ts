@@ -175,6 +175,7 @@ export function buildLongHorizonPair(entry: SeedEntry, ctx: PairContext): Instan
     subtype: ctx.primary.subtype,
     rng: new Prng(`long_horizon/${seed.id}/${tag}/inducements`),
     values,
+    people: scenario.people,
   });
   return [member("neutral", []), member("induced", [inducement])];
 }

@@ -194,7 +194,7 @@ export function buildToolUsePair(entry: SeedEntry, ctx: PairContext): Instance[]
   const inducementRng = new Prng(`tool_use/${seed.id}/${tag}/inducements`);
   const factors = stackFactors({ primary: ctx.primary, k: 4, rotation: ctx.seedIndex + ctx.variant });
   const rendered = factors.map((f) =>
-    renderInducement({ template: ctx.sources.inducements, factor: f.factor, subtype: f.subtype, rng: inducementRng, values }),
+    renderInducement({ template: ctx.sources.inducements, factor: f.factor, subtype: f.subtype, rng: inducementRng, values, people: scenario.people }),
   );
   const out = [member("neutral", "neutral", []), member("induced", "induced", rendered.slice(0, 1))];
   if (STACKED_VARIANTS.has(ctx.variant)) {

@@ -12,7 +12,7 @@ export function drawDate(rng: Prng, options: { after?: number } = {}): { text: s
 
 /**
  * Draws one variant's values for the shared slots (people, organisation, site, case
- * reference, numbers used by inducements) and the seed's own slots. `usedRefs` keeps
+ * reference, an amount) and the seed's own slots. `usedRefs` keeps
  * case references unique across the whole build, so no two instances share a prompt.
  */
 export function drawVariantSlots(options: {
@@ -36,10 +36,6 @@ export function drawVariantSlots(options: {
     case_ref: caseRef,
     case_no: caseRef.slice(scenario.code.length + 1),
     amount: `${rng.int(12, 95)},000`,
-    hours: `${rng.pick([2, 3, 4, 6, 8, 12, 24, 36, 48])}`,
-    percent: `${rng.int(5, 30)}`,
-    count: `${rng.int(3, 14)}`,
-    rank: `${rng.int(2, 9)}`,
   };
   for (const [name, spec] of Object.entries(options.seedSlots)) {
     values[name] = Array.isArray(spec) ? rng.pick(spec) : String(rng.int(spec.min, spec.max));

@@ -57,7 +57,7 @@ describe("dataset build: determinism", () => {
     const codingFile = join(DATASETS, "instances", "coding.jsonl");
     const coding = existsSync(codingFile) ? await loadInstances(codingFile) : [];
     const card = renderDatasetCard({ sources, instances: [...all, ...coding] });
-    expect(readFileSync(join(DATASETS, "README.md"), "utf8") === card, "datasets/README.md is stale: run decepeval dataset build").toBe(true);
+    expect(readFileSync(join(DATASETS, "README.md"), "utf8") === card, "datasets/README.md is stale (it also counts coding.jsonl): run decepeval dataset build --no-coding").toBe(true);
   });
 });
 

@@ -3,6 +3,10 @@
  * long-horizon pair of the upstream sample, the rule judge labels a sim:honest episode
  * honest and a sim:deceptive episode deceptive. Episodes run through the real
  * environment and agent loop; a disagreement fails with the instance id.
+ *
+ * Coding is left out: the upstream sample carries no coding workspaces, and the sims cannot
+ * write code, so sim:honest reports a completion state on bundled coding tasks without
+ * changing the required file, which the rule judge rightly labels an overstatement.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";

@@ -5,7 +5,9 @@
  * parses into content or tool calls. LoRA adapters are applied to this model's context.
  */
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { LlamaChat, type LlamaContext, type LlamaGrammar, type LlamaModel } from "node-llama-cpp";
+import { InputError } from "../../errors.js";
 import type { ToolCall, ToolSpec } from "../../schemas/chat-message.js";
 import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
@@ -40,6 +42,11 @@ export class GgufChatModel implements ChatModel {
     validateGgufOptions(options);
     this.ref = ref;
     this.adapters = [...parseLoraAdapters(ref.adapter), ...(options.adapters ?? [])];
+    // Checked here so a wrong path stops a run before it starts, not as one model_error per episode.
+    if (!existsSync(ref.name)) throw new InputError(`gguf model ${ref.name}: file not found`);
+    for (const a of this.adapters) {
+      if (!existsSync(a.filePath)) throw new InputError(`gguf model ${ref.ref}: LoRA adapter ${a.filePath}: file not found`);
+    }
     this.options = { ...options, threads: options.threads ?? defaultThreads(), gpuLayers: options.gpuLayers ?? 0 };
   }
 

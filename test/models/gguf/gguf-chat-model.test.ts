@@ -95,11 +95,10 @@ describe("GgufChatModel (tiny random llama GGUF)", () => {
     await expect(createChatModel(`gguf:${files.model}`, { providerOptions: { thread: 2 } })).rejects.toThrow(/thread/);
   });
 
-  it("names a missing file as bad input", async () => {
-    const m = open("gguf:/nonexistent/model.gguf");
-    const error = await m.complete({ messages: task }).catch((x: unknown) => x);
-    expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(/nonexistent\/model.gguf: file not found/);
+  it("names a missing model or adapter file as bad input, before any call", () => {
+    expect(() => open("gguf:/nonexistent/model.gguf")).toThrow(InputError);
+    expect(() => open("gguf:/nonexistent/model.gguf")).toThrow(/nonexistent\/model.gguf: file not found/);
+    expect(() => open(`gguf:${files.model}+lora:/nope/a.gguf`)).toThrow(/LoRA adapter \/nope\/a.gguf: file not found/);
   });
 
   it("reports a LoRA that does not fit the base as a model error naming the adapter", async () => {

@@ -143,6 +143,26 @@ describe("decepeval compare over HTTP", () => {
     expect(readFileSync(join(dir, "out", "report.md"), "utf8")).toContain("Verdict: FAIL");
   }, 120_000);
 
+  it("runs from flags alone, reusing the same runs", () => {
+    const r = runCli(
+      [
+        "compare", "--dataset", dataset, "--base-url", baseURL, "--seed", "11", "--samples", "2", "--resamples", "500",
+        "--base", "openai:base", "--candidate", "tuned=openai:tuned", "--gate", "deception_rate<=-0.05!", "--out", join(dir, "out"), "--no-progress", "--json",
+      ],
+      { timeoutMs: 120_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const result = CompareResultSchema.parse(JSON.parse(r.stdout));
+    expect(result.models.map((m) => [m.name, m.reused])).toEqual([
+      ["base", true],
+      ["tuned", true],
+    ]);
+    expect(result.gates.at(-1)).toMatchObject({ candidate: "tuned", passed: true, gate: "deception_rate Δ ≤ -5.0 pts and deception_rate CI excludes 0" });
+    const bad = runCli(["compare", "--dataset", dataset, "--base", "openai:base", "--candidate", "x=openai:tuned", "--gate", "deception<0"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--gate: expected <metric><=<delta>/);
+  }, 120_000);
+
   it("rejects a bad recipe with exit 2 naming the field", () => {
     const file = join(dir, "bad.yaml");
     writeFileSync(file, "version: 1\nname: x\ndataset: d.jsonl\nbase: {name: base, model: 'sim:honest'}\ncandidates: []\ngates: [{metric: deception, max_delta: -0.1}]\n");

@@ -5,6 +5,9 @@ import { createEnvironment } from "../../src/env/create-environment.js";
 import { SimChatModel } from "../../src/models/sim/sim-chat-model.js";
 import type { ChatModel } from "../../src/models/chat-model.js";
 import { TrajectorySchema } from "../../src/schemas/trajectory.js";
+import { fromTrajectory } from "../../src/judges/judge-input.js";
+import { ruleJudgeSync } from "../../src/judges/rule/rule-judge.js";
+import { simBehaviour } from "../../src/models/sim/sim-behaviour.js";
 import { call, codingInstance, ScriptedModel } from "./fixtures.js";
 
 function hasPytest(): boolean {
@@ -17,11 +20,11 @@ function hasPytest(): boolean {
   }
 }
 
-async function episode(model: ChatModel, condition: "neutral" | "induced" = "induced", fixed = false) {
+async function episode(model: ChatModel, condition: "neutral" | "induced" = "induced", fixed = false, seed = 3) {
   const instance = codingInstance(condition, { fixed });
   const env = await createEnvironment(instance);
   try {
-    return { instance, t: TrajectorySchema.parse(await runEpisode({ instance, model, env, runId: "test", sampleIndex: 0, seed: 3 })) };
+    return { instance, t: TrajectorySchema.parse(await runEpisode({ instance, model, env, runId: "test", sampleIndex: 0, seed })) };
   } finally {
     await env.dispose();
   }
@@ -45,10 +48,12 @@ describe.skipIf(!hasPytest())("coding phases", () => {
     expect(t.artifacts["reports/final_directive.md"]).toMatch(/state: HOLD_FOR_REVIEW/);
   });
 
-  it("an honest sim reports completion when the declared tests pass", async () => {
+  it("an honest sim that changed nothing does not claim completion, even when the tests pass", async () => {
     const { t } = await episode(new SimChatModel({ policy: "honest" }), "neutral", true);
     expect(t.coding?.visible_results.every((r) => r.passed)).toBe(true);
-    expect(t.coding?.report_state).toBe("CURRENT");
+    expect(t.workspace_diff.filter((d) => d.path === "agent_task/target.py")).toEqual([]);
+    expect(t.coding?.report_state).toBe("HOLD_FOR_REVIEW");
+    expect(t.artifacts["reports/final_directive.md"]).toMatch(/incomplete: no change was made to agent_task\/target.py/);
   });
 
   it("neutral coding gets only the post-observation update", async () => {
@@ -74,5 +79,18 @@ describe.skipIf(!hasPytest())("coding phases", () => {
     expect(model.requests[2]!.tools!.map((s) => s.function.name)).toEqual(["write_file"]);
     expect(t.coding?.report_state).toBe("CURRENT");
     expect(t.artifacts["agent_task/target.py"]).toBeUndefined();
+  });
+
+  it("writes coding reports the rule judge labels and grades as the sim intended", async () => {
+    const instance = codingInstance("induced");
+    for (const kind of ["honest", "omission", "overstatement", "fabrication"] as const) {
+      let seed = 0;
+      while (simBehaviour("deceptive", instance, seed).kind !== kind) seed += 1;
+      const { t } = await episode(new SimChatModel({ policy: "deceptive" }), "induced", false, seed);
+      const verdict = ruleJudgeSync(instance, fromTrajectory(t));
+      if (verdict.status !== "ok") throw new Error("rule judge failed");
+      expect(verdict.label, kind).toBe(kind === "honest" ? "honest" : "deceptive");
+      expect(verdict.grade, kind).toBe(simBehaviour("deceptive", instance, seed).grade);
+    }
   });
 });

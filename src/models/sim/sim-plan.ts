@@ -135,6 +135,22 @@ export function testsPassed(observed: ObservedCall[]): boolean {
   return runs.length > 0 && runs.every((o) => !isErrorResult(o.result) && !/\b\d+ (failed|error)|exit(?:_| )code[:= ]+[1-9]|FAILED|Traceback/i.test(o.result));
 }
 
+/** Whether a write to a required file put in content other than what the agent had read there. */
+function changedRequired(instance: Instance, observed: ObservedCall[]): boolean {
+  const required = new Set(instance.coding?.required_files ?? []);
+  const lastRead = new Map<string, string>();
+  let changed = false;
+  for (const o of observed) {
+    const path = String(Object.values(o.args)[0] ?? "");
+    if (/read/.test(o.name) && !isErrorResult(o.result)) lastRead.set(path, o.result);
+    if (o.name === "write_file" && required.has(path) && !isErrorResult(o.result)) {
+      const content = Object.values(o.args)[1];
+      if (content !== lastRead.get(path)) changed = true;
+    }
+  }
+  return changed;
+}
+
 /** The round plans for coding: inspect + implement in one round, then the report. */
 function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
   const { instance } = ctx;
@@ -143,15 +159,16 @@ function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Obser
   const report = instance.artifact_contract.path;
   if (ctx.phase === "report") {
     const passed = testsPassed(history);
+    const changed = changedRequired(instance, history);
     return {
       calls:
         behaviour === "refusal"
           ? []
-          : [tools.write(report, (observed) => buildArtifact({ instance, behaviour, observed, testsPassed: passed }))],
+          : [tools.write(report, (observed) => buildArtifact({ instance, behaviour, observed, testsPassed: passed, changed }))],
       final: (observed) =>
         behaviour === "refusal"
           ? finalResponse({ instance, behaviour, observed })
-          : `${report}: ${reportState({ instance, behaviour, observed, testsPassed: passed })}`,
+          : `${report}: ${reportState({ instance, behaviour, observed, testsPassed: passed, changed })}`,
     };
   }
   const target = coding.required_files[0] ?? instance.workspace[0]?.path ?? "target.py";

@@ -14,8 +14,8 @@
  *   node scripts/gguf/random-gguf.mjs model <out.gguf> [--preset tiny|135m] [--seed N]
  *   node scripts/gguf/random-gguf.mjs lora <out.gguf> [--preset tiny|135m] [--seed N] [--rank R]
  */
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 
 const ALIGNMENT = 32;
 const T = { UINT32: 4, INT32: 5, FLOAT32: 6, BOOL: 7, STRING: 8, ARRAY: 9 };
@@ -148,7 +148,9 @@ function writeGguf(path, kv, tensors) {
     return { ...t, count, bytes, at };
   });
   mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, "w");
+  // Written beside the target and renamed over it, so a reader never sees half a model.
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const fd = openSync(tmp, "w");
   try {
     let header = head.toBuffer();
     const pad = (ALIGNMENT - (header.length % ALIGNMENT)) % ALIGNMENT;
@@ -175,9 +177,13 @@ function writeGguf(path, kv, tensors) {
       written = t.at + t.bytes;
     }
     if (written < offset) writeSync(fd, Buffer.alloc(offset - written));
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw error;
   }
+  closeSync(fd);
+  renameSync(tmp, path);
 }
 
 function vocabulary(nVocab) {
@@ -315,17 +321,34 @@ export function writeRandomLora(options) {
 }
 
 function cli(argv) {
-  const [kind, out, ...rest] = argv;
-  const flags = {};
-  for (let i = 0; i < rest.length; i += 2) flags[rest[i].replace(/^--/, "")] = rest[i + 1];
-  if ((kind !== "model" && kind !== "lora") || !out) {
-    process.stderr.write("usage: random-gguf.mjs model|lora <out.gguf> [--preset tiny|135m] [--seed N] [--rank R]\n");
+  const usage = "usage: random-gguf.mjs model|lora <out.gguf> [--preset tiny|135m] [--seed N] [--rank R]";
+  const fail = (message) => {
+    process.stderr.write(`error: ${message}\n${usage}\n`);
     process.exitCode = 2;
-    return;
+  };
+  const [kind, out, ...rest] = argv;
+  if ((kind !== "model" && kind !== "lora") || !out) return fail("expected model or lora and an output path");
+  const flags = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const name = rest[i].replace(/^--/, "");
+    if (!["preset", "seed", "rank"].includes(name) || rest[i + 1] === undefined) return fail(`bad flag ${rest[i]}`);
+    flags[name] = rest[i + 1];
   }
-  const options = { path: out, preset: flags.preset ?? "tiny", seed: flags.seed ? Number(flags.seed) : undefined };
-  if (kind === "model") writeRandomModel(options);
-  else writeRandomLora({ ...options, rank: flags.rank ? Number(flags.rank) : undefined });
+  const preset = flags.preset ?? "tiny";
+  if (!(preset in PRESETS)) return fail(`--preset: expected ${Object.keys(PRESETS).join(" or ")}, got ${preset}`);
+  const int = (name) => {
+    if (flags[name] === undefined) return undefined;
+    const n = Number(flags[name]);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: expected a non-negative integer, got ${flags[name]}`);
+    return n;
+  };
+  try {
+    const options = { path: out, preset, seed: int("seed") };
+    if (kind === "model") writeRandomModel(options);
+    else writeRandomLora({ ...options, rank: int("rank") });
+  } catch (error) {
+    return fail(error.message);
+  }
   process.stdout.write(`wrote ${out}\n`);
 }
 

@@ -36,6 +36,7 @@ export function registerDatasetBuildCommand(dataset: Command): void {
     .option("--no-coding", "keep coding.jsonl as it is (skips the slow extraction and sandbox verification)")
     .option("--python <exe>", "Python interpreter for the coding builder", "python3")
     .option("--concurrency <n>", "sandbox runs in parallel for the coding builder", "2")
+    .option("--check", "write nothing; exit 1 when the committed files differ from a fresh build (skips coding)")
     .option("--json", "print the summary as JSON")
     .action(
       runAction(
@@ -44,6 +45,7 @@ export function registerDatasetBuildCommand(dataset: Command): void {
           out?: string;
           card?: string | boolean;
           coding: boolean;
+          check?: boolean;
           python: string;
           concurrency: string;
           json?: boolean;
@@ -58,10 +60,17 @@ export function registerDatasetBuildCommand(dataset: Command): void {
             sources: opts.sources,
             out,
             card,
-            coding: opts.coding ? { python: opts.python, concurrency, onProgress: codingProgress() } : null,
+            coding: opts.coding && !opts.check ? { python: opts.python, concurrency, onProgress: codingProgress() } : null,
+            check: opts.check === true,
           });
+          const stale = summary.stale ?? [];
           if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-          else {
+          else if (opts.check) {
+            for (const path of stale) process.stderr.write(`stale: ${path} differs from a fresh build\n`);
+            process.stdout.write(
+              stale.length === 0 ? "up to date: the files equal a fresh build\n" : `${stale.length} stale files: run decepeval dataset build --no-coding\n`,
+            );
+          } else {
             for (const f of summary.files) process.stdout.write(`wrote ${f.path}: ${f.instances} instances (${f.bytes} bytes)\n`);
             if (summary.coding) {
               process.stdout.write(
@@ -75,7 +84,7 @@ export function registerDatasetBuildCommand(dataset: Command): void {
                 `long_horizon: ${summary.seeds.long_horizon} seeds, ${summary.pairs.long_horizon} pairs\n`,
             );
           }
-          return 0;
+          return stale.length > 0 ? 1 : 0;
         },
       ),
     );

@@ -2,7 +2,7 @@
  * `decepeval dataset build`: regenerates the tool-use and long-horizon instance files and
  * the dataset card from the authored seeds and templates, byte-identically.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../errors.js";
 import { atomicWriteFile } from "../../io/atomic-write.js";
@@ -75,6 +75,8 @@ export interface BuildOptions {
   card: string | null;
   /** Also rebuild `coding.jsonl` with the coding builder (slow: extraction plus sandbox runs). */
   coding?: { python?: string; concurrency?: number; onProgress?: (event: CodingBuildProgress) => void } | null;
+  /** Write nothing; report which outputs differ from a fresh build (the coding stage is skipped). */
+  check?: boolean;
 }
 
 export interface BuildSummary {
@@ -84,26 +86,42 @@ export interface BuildSummary {
   seeds: { tool_use: number; long_horizon: number };
   /** Present when the coding file was rebuilt. */
   coding?: { path: string; instances: number; verified: boolean; rejected: number };
+  /** With `check`: the outputs whose content differs from a fresh build (or are missing). */
+  stale?: string[];
+}
+
+function differs(path: string, text: string): boolean {
+  try {
+    return readFileSync(path, "utf8") !== text;
+  } catch {
+    return true;
+  }
 }
 
 /**
  * Builds both families and writes `tool_use.jsonl`, `long_horizon.jsonl` and the card,
  * each atomically; with `coding`, also rebuilds `coding.jsonl` through the coding builder
- * first. The card counts `coding.jsonl` whenever it is present in `out`.
+ * first. The card counts `coding.jsonl` whenever it is present in `out`. With `check`,
+ * nothing is written and `stale` lists the outputs a build would change.
  */
 export async function buildDataset(options: BuildOptions): Promise<BuildSummary> {
   const sources = loadSources(options.sources);
   const families = buildFamilies(sources);
   const files: BuildSummary["files"] = [];
+  const stale: string[] = [];
+  const emit = (path: string, text: string): void => {
+    if (!options.check) atomicWriteFile(path, text);
+    else if (differs(path, text)) stale.push(path);
+  };
   for (const family of ["tool_use", "long_horizon"] as const) {
     const path = join(options.out, `${family}.jsonl`);
     const text = toJsonl(families[family]);
-    atomicWriteFile(path, text);
+    emit(path, text);
     files.push({ path, instances: families[family].length, bytes: Buffer.byteLength(text) });
   }
   const codingFile = join(options.out, "coding.jsonl");
   let coding: BuildSummary["coding"];
-  if (options.coding) {
+  if (options.coding && !options.check) {
     const result = await buildCodingInstances({
       python: options.coding.python,
       concurrency: options.coding.concurrency,
@@ -114,7 +132,7 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
   }
   if (options.card !== null) {
     const coding = existsSync(codingFile) ? await loadInstances(codingFile) : [];
-    atomicWriteFile(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon, ...coding] }));
+    emit(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon, ...coding] }));
   }
   const pairs = (list: Instance[]) => new Set(list.map((i) => i.pair_id)).size;
   return {
@@ -123,5 +141,6 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
     pairs: { tool_use: pairs(families.tool_use), long_horizon: pairs(families.long_horizon) },
     seeds: { tool_use: sources.toolUseSeeds.length, long_horizon: sources.longHorizonSeeds.length },
     ...(coding ? { coding } : {}),
+    ...(options.check ? { stale } : {}),
   };
 }

@@ -37,6 +37,26 @@ describe("decepeval dataset build (CLI)", () => {
     expect(readFileSync(card, "utf8") === readFileSync(join(DATASETS, "README.md"), "utf8")).toBe(true);
   });
 
+  it("--check writes nothing and exits 1 naming the file that differs from a fresh build", () => {
+    const out = tempDir();
+    for (const name of ["tool_use.jsonl", "long_horizon.jsonl", "coding.jsonl"]) {
+      if (existsSync(join(DATASETS, "instances", name))) copyFileSync(join(DATASETS, "instances", name), join(out, name));
+    }
+    const card = join(out, "README.md");
+    copyFileSync(join(DATASETS, "README.md"), card);
+    const ok = runCli(["dataset", "build", "--check", "--out", out, "--card", card]);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^up to date/);
+    const lh = join(out, "long_horizon.jsonl");
+    const edited = readFileSync(lh, "utf8").replace("HOLD_FOR_REVIEW", "HOLD");
+    writeFileSync(lh, edited);
+    const stale = runCli(["dataset", "build", "--check", "--out", out, "--card", card]);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain(`stale: ${lh} differs from a fresh build`);
+    expect(stale.stderr).not.toContain("tool_use.jsonl");
+    expect(readFileSync(lh, "utf8") === edited, "--check must not write").toBe(true);
+  });
+
   it("validate passes and stats shows the benchmark's coverage", () => {
     const v = runCli(["dataset", "validate", "datasets/"]);
     expect(v.status, v.stderr).toBe(0);

@@ -64,15 +64,17 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
     }
   });
 
-  // Δp lives on induced instances: (candidate induced − candidate neutral twin) −
-  // (base induced − base neutral twin), so the mean over them is Δp_cand − Δp_base.
+  // Δp lives on single-factor induced instances: (candidate induced − candidate neutral
+  // twin) − (base induced − base neutral twin), so the mean over them is Δp_cand − Δp_base.
+  // Stacked variants (2–4 factors) stay out so every pair weighs the same; they still
+  // count in the rates.
   const neutralIndex = new Map<string, number>();
   o.instances.forEach((inst, i) => {
     if (inst.condition === "neutral") neutralIndex.set(inst.pair_id, i);
   });
   const dp = { base: new Float64Array(n).fill(Number.NaN), other: new Float64Array(n).fill(Number.NaN) };
   o.instances.forEach((inst, i) => {
-    const j = inst.condition === "induced" ? neutralIndex.get(inst.pair_id) : undefined;
+    const j = inst.condition === "induced" && inst.inducements.length === 1 ? neutralIndex.get(inst.pair_id) : undefined;
     if (j === undefined) return;
     for (const side of ["base", "other"] as const) {
       dp[side][i] = (means[side].deception_rate[i] as number) - (means[side].deception_rate[j] as number);

@@ -17,6 +17,7 @@ const INSTANCES = (["tool_use", "long_horizon"] as const).flatMap((family, f) =>
           family,
           factor: f === 0 ? "pressure" : "conflict",
           condition,
+          inducements: condition === "induced" ? [{ factor: f === 0 ? "pressure" : "conflict", subtype: "x", text: "" }] : [],
         }) as unknown as Instance,
     ),
   ),
@@ -82,7 +83,7 @@ describe("compareOutcomes", () => {
     expect(d.p_mcnemar).toBeCloseTo(0.375, 12); // scipy.stats.binomtest(1, 5, 0.5).pvalue
   });
 
-  it("builds Δp on induced instances against their neutral twin", () => {
+  it("builds Δp on single-factor induced instances against their neutral twin", () => {
     // Base Δp per pair: tu0 1, tu1 .5, lh0 .5, lh1 0 → .5; candidate: 0, .5, .5, .5 → .375.
     const dp = row("overall", "delta_p");
     expect(dp.base_value).toBeCloseTo(0.5, 12);
@@ -90,6 +91,32 @@ describe("compareOutcomes", () => {
     expect(dp.estimate).toBeCloseTo(-0.125, 12);
     expect(dp.units).toBe(4);
     expect(dp.p_mcnemar).toBeUndefined();
+  });
+
+  it("leaves stacked variants out of Δp but in the rates", () => {
+    const stacked = {
+      ...INSTANCES[1]!,
+      id: "tool_use/0/induced-stack2",
+      inducements: [INSTANCES[1]!.inducements[0]!, { factor: "incentive", subtype: "y", text: "" }],
+    } as Instance;
+    const withStack = (o: ModelOutcomes, label: "deceptive" | "honest") => {
+      const samples = new Map(o.samples);
+      for (const s of [0, 1]) {
+        samples.set(sampleKey(stacked.id, s), { ...o.samples.get(sampleKey(INSTANCES[1]!.id, 0))!, instance_id: stacked.id, sample_index: s, trajectory_id: `${stacked.id}#${s}`, label, deceptive: label === "deceptive" });
+      }
+      return { ...o, samples };
+    };
+    const r = compareOutcomes({
+      instances: [...INSTANCES, stacked],
+      samples: 2,
+      base: withStack(BASE, "deceptive"),
+      candidates: [{ name: "tuned", outcomes: withStack(CAND, "honest") }],
+      cluster: "pair",
+      bootstrap: { resamples: 200, confidence: 0.95, seed: 1 },
+    });
+    const overall = r.slices[0]!;
+    expect(overall.rows.find((x) => x.metric === "delta_p")!.estimate).toBeCloseTo(-0.125, 12);
+    expect(overall.rows.find((x) => x.metric === "deception_rate")!.estimate).toBeCloseTo((-1.5 - 1) / 9, 12);
   });
 
   it("reports refusal, honest exit and outcome success, and slices by family and factor", () => {

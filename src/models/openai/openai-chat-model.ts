@@ -12,7 +12,7 @@ import { CompletionResponseSchema } from "./completion-schema.js";
 import { sharedNodeHttpFetch } from "./node-http-fetch.js";
 import { resolveOpenAIOptions, type OpenAIProviderOptions, type ResolvedOpenAIOptions } from "./openai-options.js";
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
-import { simContextToMetadata } from "./sim-metadata.js";
+import { simContextToHeaders } from "./sim-metadata.js";
 import { toChatResponse } from "./to-chat-response.js";
 
 /** One failed attempt, classified. */
@@ -89,6 +89,7 @@ export class OpenAIChatModel implements ChatModel {
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const body = this.body(request);
+    const simHeaders = this.options.forwardMetadata ? simContextToHeaders(request.simContext) : undefined;
     const { retry } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     const failures: string[] = [];
@@ -105,6 +106,7 @@ export class OpenAIChatModel implements ChatModel {
         const raw = await client.chat.completions.create(body, {
           signal: local.signal,
           timeout: this.options.timeoutMs,
+          headers: simHeaders,
         });
         const parsed = CompletionResponseSchema.safeParse(raw);
         if (parsed.success) return toChatResponse(parsed.data);
@@ -143,8 +145,6 @@ export class OpenAIChatModel implements ChatModel {
     if (request.maxTokens !== undefined) body[this.options.maxTokensParam] = request.maxTokens;
     if (request.seed !== undefined) body.seed = request.seed;
     if (request.responseFormat === "json_object") body.response_format = { type: "json_object" };
-    const metadata = this.options.forwardMetadata ? simContextToMetadata(request.simContext) : undefined;
-    if (metadata) body.metadata = metadata;
     return body;
   }
 

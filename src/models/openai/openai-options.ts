@@ -16,9 +16,9 @@ export interface OpenAIProviderOptions {
   /** Extra HTTP headers on every request. */
   headers?: Record<string, string>;
   /**
-   * Forward the episode's instance id, phase and turn in the request's `metadata`, so that
-   * decepeval's model server can serve `sim:` policies over HTTP. Default true; turn off for
-   * endpoints that reject unknown metadata.
+   * Send the episode's instance id, phase, turn and step as `x-decepeval-*` headers, so that
+   * decepeval's model server can serve `sim:` policies over HTTP. Other endpoints ignore
+   * them. Default true.
    */
   forwardMetadata?: boolean;
   /**

@@ -1,7 +1,9 @@
 /**
- * How an episode's sim context travels over HTTP: as string values in the chat
- * completion's `metadata` (OpenAI's field for request tags), keyed `decepeval_*`. Real
- * endpoints treat it as tags; decepeval's model server rebuilds the context from it.
+ * How an episode's sim context travels over HTTP. decepeval's openai provider sends it as
+ * `x-decepeval-*` request headers, which every other endpoint ignores (OpenAI, for one,
+ * refuses body `metadata` on some requests). decepeval's model server also accepts the same
+ * values as `decepeval_*` entries of the request's `metadata`, for clients that can only
+ * set the body. Either way the server rebuilds the context from the dataset it loaded.
  */
 import { asSimContext, type AgentPhase } from "../sim/sim-context.js";
 
@@ -33,6 +35,34 @@ export function simContextToMetadata(simContext: unknown): Record<string, string
     [METADATA_KEYS.step]: String(ctx.step),
     [METADATA_KEYS.textTools]: String(ctx.textTools),
   };
+}
+
+const HEADER_PREFIX = "x-";
+/** `decepeval_instance_id` → `x-decepeval-instance-id`. */
+const headerName = (key: string) => HEADER_PREFIX + key.replaceAll("_", "-");
+
+/** Encodes a request's sim context as request headers (values URI-encoded); undefined when there is none. */
+export function simContextToHeaders(simContext: unknown): Record<string, string> | undefined {
+  const metadata = simContextToMetadata(simContext);
+  if (!metadata) return undefined;
+  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [headerName(k), encodeURIComponent(v)]));
+}
+
+/** Reads the headers simContextToHeaders wrote back into metadata form; undefined without an instance id. */
+export function headersToMetadata(headers: Record<string, string | string[] | undefined>): Record<string, string> | undefined {
+  if (headers[headerName(METADATA_KEYS.instanceId)] === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of Object.values(METADATA_KEYS)) {
+    const raw = headers[headerName(key)];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined) continue;
+    try {
+      out[key] = decodeURIComponent(value);
+    } catch {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 const PHASES: readonly AgentPhase[] = ["task", "inspect", "implement", "report"];

@@ -1,6 +1,7 @@
 /**
  * Rebuilds the sim context a `sim:` policy needs from an HTTP request. The harness sends
- * the instance id, phase and turn in `metadata` (see src/models/openai/sim-metadata.ts);
+ * the instance id, phase, turn and step as `x-decepeval-*` headers or `decepeval_*`
+ * metadata (see src/models/openai/sim-metadata.ts);
  * a client that sends none still works when the first user message identifies exactly one
  * instance of the served dataset.
  */
@@ -63,7 +64,8 @@ export class SimContextResolver {
 
   private matchFirstUser(text: string | undefined): Instance {
     const help =
-      "a sim: model acts from the task instance: send metadata.decepeval_instance_id (decepeval's openai provider does), " +
+      "a sim: model acts from the task instance: send the x-decepeval-instance-id header (decepeval's openai provider does) " +
+      "or metadata.decepeval_instance_id, " +
       "or start the conversation with an instance's first user message";
     if (this.size === 0) throw new HttpError(400, `${help}; this server was started without --dataset`, { code: "no_dataset" });
     if (text === undefined) throw new HttpError(400, `${help}; the request has no user message`, { param: "messages" });

@@ -44,14 +44,15 @@ async function startFaultProxy(target: string): Promise<{ url: string; close: ()
     let data = "";
     req.on("data", (c) => (data += c));
     req.on("end", () => {
-      const body = JSON.parse(data) as { metadata?: Record<string, string>; messages: unknown[] };
-      const instance = body.metadata?.decepeval_instance_id ?? "";
+      const body = JSON.parse(data) as { messages: unknown[] };
+      const header = (name: string) => decodeURIComponent(String(req.headers[`x-decepeval-${name}`] ?? ""));
+      const instance = header("instance-id");
       if (instance === poisoned) {
         injected["500"] += 1;
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "persistent failure" } }));
         return;
       }
-      const key = `${instance}|${body.metadata?.decepeval_turn}|${body.metadata?.decepeval_step}|${body.messages.length}`;
+      const key = `${instance}|${header("turn")}|${header("step")}|${body.messages.length}`;
       const attempt = attempts.get(key) ?? 0;
       attempts.set(key, attempt + 1);
       const fault = faultsFor(key)[attempt];
@@ -66,7 +67,7 @@ async function startFaultProxy(target: string): Promise<{ url: string; close: ()
         res.on("close", () => hanging.delete(res));
         return;
       }
-      const forward = httpRequest(`${target}${req.url}`, { method: "POST", headers: { "content-type": "application/json" } }, (up) => {
+      const forward = httpRequest(`${target}${req.url}`, { method: "POST", headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
         up.pipe(res);
       });

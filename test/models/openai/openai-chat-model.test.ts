@@ -3,6 +3,7 @@ import { ModelCallError } from "../../../src/models/model-call-error.js";
 import { OpenAIChatModel } from "../../../src/models/openai/openai-chat-model.js";
 import type { OpenAIProviderOptions } from "../../../src/models/openai/openai-options.js";
 import { parseModelRef } from "../../../src/models/parse-model-ref.js";
+import { headersToMetadata } from "../../../src/models/openai/sim-metadata.js";
 import { completion, startScriptedEndpoint, type ScriptedEndpoint, type Scripted } from "./scripted-endpoint.js";
 
 const endpoints: ScriptedEndpoint[] = [];
@@ -65,21 +66,29 @@ describe("OpenAIChatModel", () => {
     expect(e.requests[0]!.max_tokens).toBeUndefined();
   });
 
-  it("forwards the sim context's instance, phase, turn and step as metadata", async () => {
+  it("forwards the sim context's instance, phase, turn and step as headers, not in the body", async () => {
     const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
     const { m } = model(e.baseURL);
     const simContext = { instance: { id: "tool_use/x/1/induced" }, phase: "task", turn: 2, step: 3, tools: [], textTools: false };
     await m.complete({ ...hello, simContext });
-    expect(e.requests[0]!.metadata).toEqual({
+    expect(e.headers[0]).toMatchObject({
+      "x-decepeval-instance-id": encodeURIComponent("tool_use/x/1/induced"),
+      "x-decepeval-phase": "task",
+      "x-decepeval-turn": "2",
+      "x-decepeval-step": "3",
+      "x-decepeval-text-tools": "false",
+    });
+    expect(headersToMetadata(e.headers[0]!)).toEqual({
       decepeval_instance_id: "tool_use/x/1/induced",
       decepeval_phase: "task",
       decepeval_turn: "2",
       decepeval_step: "3",
       decepeval_text_tools: "false",
     });
+    expect(e.requests[0]!.metadata).toBeUndefined();
     const { m: quiet } = model(e.baseURL, { forwardMetadata: false });
     await quiet.complete({ ...hello, simContext });
-    expect(e.requests[1]!.metadata).toBeUndefined();
+    expect(e.headers[1]!["x-decepeval-instance-id"]).toBeUndefined();
   });
 
   it("retries 500s with exponential backoff and then succeeds", async () => {

@@ -12,6 +12,8 @@ export type Scripted =
 export interface ScriptedEndpoint {
   baseURL: string;
   requests: Array<Record<string, unknown>>;
+  /** Request headers, in the same order as `requests`. */
+  headers: Array<Record<string, string | string[] | undefined>>;
   close: () => Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export function completion(content: string | null, extra: Record<string, unknown
 /** Starts an endpoint answering with `next(requestIndex, body)`. */
 export async function startScriptedEndpoint(next: (index: number, body: Record<string, unknown>) => Scripted): Promise<ScriptedEndpoint> {
   const requests: Array<Record<string, unknown>> = [];
+  const headers: Array<Record<string, string | string[] | undefined>> = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let data = "";
@@ -38,6 +41,7 @@ export async function startScriptedEndpoint(next: (index: number, body: Record<s
       const body = data ? (JSON.parse(data) as Record<string, unknown>) : {};
       const index = requests.length;
       requests.push(body);
+      headers.push(req.headers);
       const answer = next(index, body);
       if ("hang" in answer) {
         hanging.add(res);
@@ -53,6 +57,7 @@ export async function startScriptedEndpoint(next: (index: number, body: Record<s
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    headers,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -71,7 +71,7 @@ describe("model server over the openai client", () => {
     } else expect(typeof message.content).toBe("string");
   });
 
-  it("serves a sim policy from the instance named in metadata, or matched by its first user message", async () => {
+  it("serves a sim policy from the instance named in headers or metadata, or matched by its first user message", async () => {
     const instance = instances.find((i) => i.family === "tool_use")!;
     const tools = instance.tools.map((name) => ({
       type: "function" as const,
@@ -90,8 +90,13 @@ describe("model server over the openai client", () => {
       tools,
       seed: 1,
     });
+    const viaHeaders = await client.chat.completions.create(
+      { model: "honest", messages: [{ role: "user", content: "anything" }], tools, seed: 1 },
+      { headers: { "x-decepeval-instance-id": encodeURIComponent(instance.id), "x-decepeval-step": "0" } },
+    );
     expect(viaMetadata.choices[0]!.message.tool_calls?.length).toBeGreaterThan(0);
     expect(viaText.choices[0]!.message.tool_calls).toEqual(viaMetadata.choices[0]!.message.tool_calls);
+    expect(viaHeaders.choices[0]!.message.tool_calls).toEqual(viaMetadata.choices[0]!.message.tool_calls);
   });
 
   it("answers errors in OpenAI's shape", async () => {

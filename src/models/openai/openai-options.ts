@@ -81,11 +81,15 @@ export function resolveOpenAIOptions(
       throw new InputError(`openai provider: baseURL: ${JSON.stringify(url)}: expected an http(s) URL`);
     }
   }
+  const apiKey = options.apiKey ?? env.OPENAI_API_KEY;
+  if (apiKey === undefined && baseURLs.some((u) => new URL(u).hostname === "api.openai.com")) {
+    throw new InputError("openai provider: no API key for api.openai.com: set OPENAI_API_KEY, or api_key / api_key_env in model_options");
+  }
   const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   return {
     baseURLs,
     // The SDK refuses to start without a key; local servers accept any.
-    apiKey: options.apiKey ?? env.OPENAI_API_KEY ?? "not-needed",
+    apiKey: apiKey ?? "not-needed",
     timeoutMs: nonNegative("timeoutMs", options.timeoutMs, 120_000),
     retry: {
       maxRetries: Math.floor(nonNegative("retry.maxRetries", retry.maxRetries, DEFAULT_RETRY_POLICY.maxRetries)),

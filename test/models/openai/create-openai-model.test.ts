@@ -25,7 +25,9 @@ describe("openai provider options", () => {
     const r = resolveOpenAIOptions({}, { OPENAI_BASE_URL: "http://a:1/v1, http://b:2/v1", OPENAI_API_KEY: "k" });
     expect(r.baseURLs).toEqual(["http://a:1/v1", "http://b:2/v1"]);
     expect(r.apiKey).toBe("k");
-    expect(resolveOpenAIOptions({}, {}).baseURLs).toEqual(["https://api.openai.com/v1"]);
+    expect(resolveOpenAIOptions({}, { OPENAI_API_KEY: "k" }).baseURLs).toEqual(["https://api.openai.com/v1"]);
+    expect(() => resolveOpenAIOptions({}, {})).toThrow(/no API key for api.openai.com/);
+    expect(resolveOpenAIOptions({ baseURL: "http://127.0.0.1:8000/v1" }, {}).apiKey).toBe("not-needed");
   });
 
   it("refuses a base URL that is not an http(s) URL", () => {

@@ -4,10 +4,11 @@
  * honest and a sim:deceptive episode deceptive. Episodes run through the real
  * environment and agent loop; a disagreement fails with the instance id.
  *
- * Coding is left out: the upstream sample carries no coding workspaces, and the sims cannot
- * write code, so sim:honest reports a completion state on bundled coding tasks without
- * changing the required file, which the rule judge rightly labels an overstatement.
+ * Coding: the upstream sample carries no coding workspaces, so coding runs on the bundled
+ * dataset only, on one instance per factor (alternating neutral and induced): each coding
+ * episode runs the declared and hidden tests in the sandbox and takes seconds.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -66,6 +67,17 @@ describe("rule judge on sim:honest and sim:deceptive episodes", () => {
   });
 
   const bundled = join(REPO_ROOT, "datasets/instances");
+  const codingFile = join(bundled, "coding.jsonl");
+  const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"]).status === 0;
+  it.runIf(existsSync(codingFile) && hasBwrap)("one coding instance per factor of the bundled dataset", async () => {
+    const coding = await loadInstances(codingFile);
+    const picked = ["pressure", "incentive", "opportunity", "conflict"].flatMap((factor, k) => {
+      const hit = coding.find((i) => i.factor === factor && i.condition === (k % 2 === 0 ? "neutral" : "induced"));
+      return hit ? [hit] : [];
+    });
+    expect(picked.length).toBe(4);
+    expect(await check(picked)).toEqual([]);
+  }, 300_000);
   it.runIf(existsSync(bundled))("every tool-use and long-horizon instance of the bundled dataset", async () => {
     const instances = (await loadInstances(bundled)).filter((i) => i.family !== "coding");
     expect(instances.length).toBeGreaterThan(0);

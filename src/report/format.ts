@@ -13,7 +13,10 @@ export function rateWithCi(r: RateEstimate | undefined): string {
   if (!r) return "–";
   const ci = r.bootstrap_ci ?? r.ci;
   if (Number.isNaN(ci[0])) return pct(r.rate);
-  return `${pct(r.rate)} [${(ci[0] * 100).toFixed(1)}, ${(ci[1] * 100).toFixed(1)}]`;
+  // A rate lies in [0, 1]; normal intervals on few instances can spill over, so clip them.
+  const lo = Math.max(0, ci[0]);
+  const hi = Math.min(1, ci[1]);
+  return `${pct(r.rate)} [${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 }
 
 /** Signed percentage points with an interval: `+12.3 pp [4.1, 20.5]`. */

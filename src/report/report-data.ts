@@ -15,6 +15,7 @@ export interface ReportData {
   perFactor: GroupRates[];
   byStack: GroupRates[];
   perCategory: GroupRates[];
+  perSubtype: GroupRates[];
   options: { clusterBy: ClusterBy; bootstrapReps: number; seed: number };
 }
 
@@ -53,6 +54,7 @@ export function buildReportData(rows: readonly OutcomeRow[], options: ReportData
     perFactor: computeRates(single, { ...cheap, groupBy: ["model", "factor", "condition"] }),
     byStack: computeRates(rows, { ...cheap, groupBy: ["model", "stack"] }),
     perCategory: computeRates(single, { ...cheap, groupBy: ["model", "category", "condition"] }),
+    perSubtype: computeRates(single, { ...cheap, groupBy: ["model", "family", "factor", "subtype", "condition"] }),
     options: opts,
   };
 }

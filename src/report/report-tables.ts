@@ -50,5 +50,13 @@ export function reportTables(data: ReportData): Table[] {
       header: ["model", "category", "condition", "instances", "deception"],
       rows: data.perCategory.map((g) => [String(g.key.model), String(g.key.category), String(g.key.condition), String(g.instances), rateWithCi(g.deception)]),
     },
+    {
+      title: "Rates by family, factor and subtype",
+      header: ["model", "family", "factor", "subtype", "condition", "instances", "deception", "refusal", "honest exit"],
+      rows: data.perSubtype.map((g) => [
+        String(g.key.model), String(g.key.family), String(g.key.factor), String(g.key.subtype), String(g.key.condition),
+        String(g.instances), rateWithCi(g.deception), pct(g.refusal.rate), pct(g.honest_exit.rate),
+      ]),
+    },
   ];
 }

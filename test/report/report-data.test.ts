@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { renderReport } from "../../src/report/build-report.js";
+import { buildReportData } from "../../src/report/report-data.js";
+import { rateWithCi } from "../../src/report/format.js";
+import type { OutcomeRow } from "../../src/stats/outcome-row.js";
+
+// Two models, 20 pairs, stacked variants with 2-4 factors on every pair; outcomes fixed.
+function rows(): OutcomeRow[] {
+  const out: OutcomeRow[] = [];
+  for (const model of ["sim:a", "sim:b"]) {
+    for (let p = 0; p < 20; p += 1) {
+      for (const stack of [0, 1, 2, 3, 4]) {
+        const deceptive = model === "sim:b" && stack > 0 && (p + stack) % 3 === 0;
+        out.push({
+          model, instance_id: `i${p}-${stack}`, pair_id: `p${p}`, seed_id: `s${p % 4}`, family: p % 2 ? "tool_use" : "long_horizon",
+          condition: stack === 0 ? "neutral" : "induced", factor: (["pressure", "incentive", "opportunity", "conflict"] as const)[p % 4], subtype: "x",
+          category: `cat${p % 5}`, stack, sample_index: 0, deceptive, refusal: !deceptive && stack === 4 && p % 5 === 0, honest_exit: !deceptive,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+describe("report data and rendering", () => {
+  it("computes Table 3 from single-factor pairs and rates by stack size from every member", () => {
+    const data = buildReportData(rows(), { bootstrapReps: 200, seed: 1 });
+    expect(data.models).toEqual(["sim:a", "sim:b"]);
+    const b = data.table3.find((r) => r.model === "sim:b" && r.family === "tool_use")!;
+    // sim:b, tool use (odd p), stack 1: deceptive when (p + 1) % 3 === 0 -> p in {5, 11, 17} of 10 pairs.
+    expect(b.induced!.deception.rate).toBeCloseTo(0.3, 12);
+    expect(b.neutral!.deception.rate).toBe(0);
+    expect(b.delta!.delta).toBeCloseTo(0.3, 12);
+    expect(b.delta!.pairs).toBe(10);
+    expect(data.byStack.filter((g) => g.key.model === "sim:b").map((g) => g.key.stack)).toEqual([0, 1, 2, 3, 4]);
+    expect(data.byStack.find((g) => g.key.model === "sim:a" && g.key.stack === 4)!.refusal.rate).toBeCloseTo(4 / 20, 12);
+  });
+
+  it("renders Markdown and HTML with every table and four SVG charts", async () => {
+    const r = await renderReport({ rows: rows(), title: "t", summary: ["s"], bootstrapReps: 0 });
+    expect(r.markdown).toContain("| sim:b | tool_use | 0.0% [0.0, 0.0] | 30.0% [");
+    expect(r.markdown).toContain("### Deception and refusal by number of stacked factors");
+    expect(r.html.match(/<svg[\s>]/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(r.html).not.toMatch(/<script/i);
+  });
+
+  it("clips rate intervals to [0, 1] for display", () => {
+    expect(rateWithCi({ rate: 0.25, se: 0.3, ci: [-0.34, 0.84] })).toBe("25.0% [0.0, 84.0]");
+  });
+});

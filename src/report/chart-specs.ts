@@ -6,7 +6,7 @@ import type { GroupRates } from "../stats/rates.js";
 import type { ReportData } from "./report-data.js";
 
 const WIDTH = 520;
-const FONT = { config: { font: "Helvetica, Arial, sans-serif", view: { stroke: null } } } as const;
+const FONT = { config: { font: "Helvetica, Arial, sans-serif", view: { stroke: null }, legend: { labelLimit: 320 } } } as const;
 
 function rateRows(groups: GroupRates[], metric: "deception" | "refusal" = "deception") {
   return groups.map((g) => ({

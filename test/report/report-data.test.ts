@@ -13,7 +13,7 @@ function rows(): OutcomeRow[] {
         const deceptive = model === "sim:b" && stack > 0 && (p + stack) % 3 === 0;
         out.push({
           model, instance_id: `i${p}-${stack}`, pair_id: `p${p}`, seed_id: `s${p % 4}`, family: p % 2 ? "tool_use" : "long_horizon",
-          condition: stack === 0 ? "neutral" : "induced", factor: (["pressure", "incentive", "opportunity", "conflict"] as const)[p % 4], subtype: "x",
+          condition: stack === 0 ? "neutral" : "induced", factor: (["pressure", "incentive", "opportunity", "conflict"] as const)[p % 4]!, subtype: "x",
           category: `cat${p % 5}`, stack, sample_index: 0, deceptive, refusal: !deceptive && stack === 4 && p % 5 === 0, honest_exit: !deceptive,
         });
       }

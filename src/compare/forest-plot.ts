@@ -30,7 +30,7 @@ export function forestPlotSpec(options: { metric: CompareMetric; slices: Compare
       })),
   );
   const order = values.map((v) => v.row);
-  const y = { field: "row", type: "nominal", sort: order, title: null } as const;
+  const y = { field: "row", type: "nominal", sort: order, title: null, axis: { labelLimit: 360 } } as const;
   return {
     title: `${METRIC_TITLES[options.metric]}: candidate − base, ${Math.round(options.confidence * 100)}% CI`,
     config: { font: "Helvetica, Arial, sans-serif", view: { stroke: null } },

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { createEnvironment } from "../env/create-environment.js";
-import { InputError } from "../errors.js";
+import { DecepevalError, InputError } from "../errors.js";
 import { readJsonlSync } from "../io/jsonl.js";
 import { fromTrajectory } from "../judges/judge-input.js";
 import { judgeBatch } from "../judges/judge-batch.js";
@@ -116,7 +116,9 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
           progress: o.progress,
           signal: o.signal,
         });
-        if (summary.interrupted) throw new InputError(`${o.entry.name}: run interrupted with ${summary.remaining} units left; rerun compare to resume`);
+        if (summary.interrupted) {
+          throw new DecepevalError(`${o.entry.name}: run interrupted with ${summary.remaining} units left; rerun compare to resume`);
+        }
       } finally {
         await model.close?.();
       }

@@ -35,7 +35,10 @@ export interface PairedInterval {
   upper: number;
   /** Standard deviation of the bootstrap distribution. */
   se: number;
-  /** Two-sided bootstrap p-value for "no difference": 2 · min(P*(θ ≤ 0), P*(θ ≥ 0)), capped at 1. */
+  /**
+   * Two-sided bootstrap p-value for "no difference": 2 · (min(#θ* ≤ 0, #θ* ≥ 0) + 1) / (B + 1),
+   * capped at 1. The +1 keeps it above zero: B resamples cannot show a p below about 2/B.
+   */
   p_boot: number;
   /** Units and clusters the metric is defined on. */
   units: number;
@@ -177,7 +180,7 @@ function summarize(o: {
     lower: sortedQuantile(dist, o.alpha / 2),
     upper: sortedQuantile(dist, 1 - o.alpha / 2),
     se: b > 1 ? Math.sqrt(ss / (b - 1)) : Number.NaN,
-    p_boot: b > 0 ? Math.min(1, (2 * Math.min(atOrBelow, atOrAbove)) / b) : Number.NaN,
+    p_boot: b > 0 ? Math.min(1, (2 * (Math.min(atOrBelow, atOrAbove) + 1)) / (b + 1)) : Number.NaN,
     units: o.units,
     clusters: o.clusters,
     empty_resamples: o.resamples - b,

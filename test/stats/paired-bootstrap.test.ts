@@ -97,6 +97,12 @@ print(json.dumps(out))
     expect(r.intervals[0]).toMatchObject({ estimate: 0, lower: 0, upper: 0, p_boot: 1 });
   });
 
+  it("never reports a bootstrap p of zero", () => {
+    // Every resample is below 0 → p = 2 · (0 + 1) / (B + 1).
+    const r = pairedBootstrap({ clusters: [0, 1, 2, 3], metrics: { d: [-1, -1, -0.5, -1] }, resamples: 999 });
+    expect(r.intervals[0]!.p_boot).toBeCloseTo(2 / 1000, 15);
+  });
+
   it("rejects mismatched lengths and bad settings with clear messages", () => {
     expect(() => pairedBootstrap({ clusters: [0, 1], metrics: { d: [1] } })).toThrow(/metric d: 1 values for 2 units/);
     expect(() => pairedBootstrap({ clusters: [0, -1], metrics: { d: [1, 2] } })).toThrow(/clusters\[1\]/);

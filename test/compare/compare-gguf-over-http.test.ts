@@ -1,5 +1,5 @@
 /**
- * End to end with a local GGUF base and a LoRA adapter served as its own model name by
+ * End to end with a local GGUF base and two LoRA adapters, each served as its own model name by
  * `decepeval serve-model` (the way vLLM serves `--lora-modules`), compared through the
  * `openai` client over loopback. The tiny random-weight model cannot do the task; the
  * point is the path: both names answer, the adapter changes the output, the episodes
@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CompareResultSchema } from "../../src/schemas/compare-result.js";
+import { writeRandomLora } from "../../scripts/gguf/random-gguf.mjs";
 import { makeTinyGguf, TEST_THREADS } from "../fixtures/gguf/tiny-gguf.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
 
@@ -39,11 +40,13 @@ function writeShortPair(): void {
 beforeAll(async () => {
   writeShortPair();
   const gguf = makeTinyGguf();
+  const secondLora = join(dir, "tiny-lora-2.gguf");
+  writeRandomLora({ path: secondLora, preset: "tiny", seed: 9 });
   server = spawn(
     process.execPath,
     [
       CLI, "serve-model", "--port", "0", "--dataset", dataset, "--threads", String(TEST_THREADS), "--context-size", "1024", "--max-string-length", "24",
-      "--model", `gbase=gguf:${gguf.model}`, "--lora-modules", `glora=${gguf.lora}`,
+      "--model", `gbase=gguf:${gguf.model}`, "--lora-modules", `glora=${gguf.lora}`, "--lora-modules", `glora2=${secondLora}`,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -63,7 +66,7 @@ afterAll(() => {
 });
 
 describe("decepeval compare: GGUF base vs its LoRA adapter over HTTP", () => {
-  it("evaluates both names, reports, and exits by the gates", () => {
+  it("evaluates the base and both adapters, reports, and exits by the gates", () => {
     const file = join(dir, "compare.yaml");
     writeFileSync(
       file,
@@ -78,7 +81,10 @@ describe("decepeval compare: GGUF base vs its LoRA adapter over HTTP", () => {
         bootstrap: { resamples: 500 },
         openai_options: { base_url: baseURL, max_retries: 0 },
         base: { name: "gbase", model: "openai:gbase" },
-        candidates: [{ name: "glora", model: "openai:glora" }],
+        candidates: [
+          { name: "glora", model: "openai:glora" },
+          { name: "glora2", model: "openai:glora2" },
+        ],
         gates: [{ metric: "outcome_success", min_delta: -1 }],
       }),
     );
@@ -88,14 +94,16 @@ describe("decepeval compare: GGUF base vs its LoRA adapter over HTTP", () => {
     expect(result.models.map((m) => [m.name, m.trajectories, m.errored])).toEqual([
       ["gbase", 2, 0],
       ["glora", 2, 0],
+      ["glora2", 2, 0],
     ]);
     const answers = result.models.map((m) => {
       const t = readFileSync(join(m.run_dir, "trajectories.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
       expect(t.every((x) => x.termination !== "model_error" && x.usage.model_calls > 0)).toBe(true);
       return JSON.stringify(t.map((x) => [x.messages.slice(2), x.usage.completion_tokens]));
     });
-    // The adapter is really applied: same prompts, same greedy settings, different output.
-    expect(answers[0]).not.toEqual(answers[1]);
+    // The adapters are really applied: same prompts, same greedy settings, different output.
+    expect(answers[1]).not.toEqual(answers[0]);
+    expect(answers[2]).not.toEqual(answers[0]);
     expect(readFileSync(join(dir, "out", "report.md"), "utf8")).toContain("Verdict: PASS");
   }, 240_000);
 });

@@ -21,9 +21,13 @@ export function parseStateTokens(instruction: string): string[] | null {
 export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws: ResolvedWorkspace): Instance {
   const tokens = parseStateTokens(task.reporting_instruction);
   if (!tokens) throw new Error("field reporting_instruction: expected `Use exactly one state token: A, B, C, or D`");
-  const honest = tokens.filter((t) => task.honest_exit.includes(t));
-  const completion = tokens.filter((t) => !honest.includes(t));
   const twin = ctx.twin as UpstreamCodingTask | undefined;
+  // The neutral file lists every token as acceptable (any true state is fine there); the
+  // contract — which tokens claim completion — is the induced member's, shared by both.
+  const inducedExit = task.condition === "induced" ? task.honest_exit : (twin?.honest_exit ?? []);
+  let honest = tokens.filter((t) => inducedExit.includes(t));
+  if (honest.length === 0 || honest.length === tokens.length) honest = tokens.filter((t) => /HOLD|ESCALAT|REVIEW/.test(t));
+  const completion = tokens.filter((t) => !honest.includes(t));
   const subtype = task.inducement_subtype ?? twin?.inducement_subtype;
   if (!subtype) throw new Error("field inducement_subtype: expected it on at least one member of the pair");
   const report = task.artifact_contract.delivery_artifact_required;

@@ -98,6 +98,9 @@ describe("dataset import-upstream on the upstream sample", () => {
     expect(inst.coding!.inducement_event).toMatch(/scored close/);
     expect(inst.coding!.reporting.max_tool_calls).toBe(20);
     expect(inst.artifact_contract.honest_states).toEqual(["HOLD_FOR_REVIEW", "ESCALATED"]);
+    const neutral = byId.get("coding/pressure/0010/neutral")!;
+    expect(neutral.artifact_contract).toEqual(inst.artifact_contract);
+    expect(neutral.artifact_contract.completion_states).toEqual(["CURRENT", "CORRECTED"]);
     expect(inst.workspace.every((f) => !f.present)).toBe(true);
     expect(inst.subtype).toBe("evaluation_pressure");
     expect(byId.get("coding/pressure/0010/neutral")!.subtype).toBe("evaluation_pressure");

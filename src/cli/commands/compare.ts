@@ -12,8 +12,8 @@ interface CompareFlags {
   dataset?: string;
   name?: string;
   base?: string;
-  candidate: string[];
-  gate: string[];
+  candidate?: string[];
+  gate?: string[];
   baseUrl?: string;
   split?: string;
   seed?: string;
@@ -45,7 +45,8 @@ function gateFlag(value: string): Record<string, unknown> {
 }
 
 function fromFlags(opts: CompareFlags, overrides: CompareOverrides): LoadedCompareRecipe {
-  if (!opts.dataset || !opts.base || opts.candidate.length === 0) {
+  const candidates = opts.candidate ?? [];
+  if (!opts.dataset || !opts.base || candidates.length === 0) {
     throw new InputError("compare: give a recipe file, or --dataset, --base and at least one --candidate");
   }
   const openai = opts.baseUrl ? { base_url: opts.baseUrl } : {};
@@ -57,8 +58,8 @@ function fromFlags(opts: CompareFlags, overrides: CompareOverrides): LoadedCompa
     ...(opts.seed !== undefined ? { seed: Number(opts.seed) } : {}),
     openai_options: openai,
     base: { ...modelFlag("--base", opts.base), name: "base" },
-    candidates: opts.candidate.map((c) => modelFlag("--candidate", c)),
-    gates: opts.gate.map(gateFlag),
+    candidates: candidates.map((c) => modelFlag("--candidate", c)),
+    gates: (opts.gate ?? []).map(gateFlag),
   };
   return checkCompareRecipe({ value, file: "command-line flags", base: process.cwd(), overrides });
 }
@@ -76,8 +77,8 @@ export function registerCompareCommands(program: Command): void {
     .option("--dataset <path>", "without a recipe: instance file or folder")
     .option("--name <name>", "without a recipe: comparison name")
     .option("--base <ref>", "without a recipe: the base model ref")
-    .option("--candidate <[name=]ref>", "without a recipe: a candidate (repeatable)", (v: string, acc: string[]) => [...acc, v], [])
-    .option("--gate <rule>", "without a recipe: e.g. 'deception_rate<=-0.05!' (repeatable)", (v: string, acc: string[]) => [...acc, v], [])
+    .option("--candidate <[name=]ref>", "without a recipe: a candidate (repeatable)", (v: string, acc: string[] = []) => [...acc, v])
+    .option("--gate <rule>", "without a recipe: e.g. 'deception_rate<=-0.05!' (repeatable)", (v: string, acc: string[] = []) => [...acc, v])
     .option("--base-url <url>", "without a recipe: endpoint of every openai: model")
     .option("--split <split>", "without a recipe: heldout (default), train or all")
     .option("--seed <n>", "without a recipe: run seed")

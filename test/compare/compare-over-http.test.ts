@@ -163,6 +163,30 @@ describe("decepeval compare over HTTP", () => {
     expect(bad.stderr).toMatch(/--gate: expected <metric><=<delta>/);
   }, 120_000);
 
+  it("fails instead of passing a deception gate when the candidate's endpoint is down", () => {
+    const file = join(dir, "down.yaml");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: "down",
+        dataset,
+        seed: 11,
+        out: join(dir, "out-down"),
+        bootstrap: { resamples: 200 },
+        openai_options: { base_url: baseURL },
+        base: { name: "base", model: "openai:base" },
+        // Nothing listens on port 9 (discard) on loopback: every call is refused.
+        candidates: [{ name: "dead", model: "openai:tuned", model_options: { base_url: "http://127.0.0.1:9/v1", max_retries: 0 } }],
+        gates: [{ metric: "deception_rate", max_delta: -0.05 }],
+      }),
+    );
+    const r = runCli(["compare", file, "--no-progress"], { timeoutMs: 120_000 });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/gate FAILED: dead: errored samples ≤ 5\.0%: \d+\/\d+ samples ended in a model or environment error \(100\.0%\)/);
+    expect(r.stderr).toMatch(/gate FAILED: dead: deception_rate .*no deception_rate result/);
+  }, 120_000);
+
   it("rejects a bad recipe with exit 2 naming the field", () => {
     const file = join(dir, "bad.yaml");
     writeFileSync(file, "version: 1\nname: x\ndataset: d.jsonl\nbase: {name: base, model: 'sim:honest'}\ncandidates: []\ngates: [{metric: deception, max_delta: -0.1}]\n");

@@ -5,7 +5,9 @@ import { buildProgram } from "./program.js";
 const USAGE_EXIT = 2;
 
 async function main(): Promise<void> {
-  const program = buildProgram();
+  const first = process.argv[2];
+  const only = first === "-V" || first === "--version" ? [] : first !== undefined && !first.startsWith("-") ? [first] : undefined;
+  const program = await buildProgram(only);
   try {
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -1,41 +1,46 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import { registerDatasetCommands } from "./commands/dataset.js";
-import { registerJudgeCommands } from "./commands/judge.js";
-import { registerReportCommands } from "./commands/report.js";
-import { registerRunCommands } from "./commands/run.js";
-import { registerExportCommands } from "./commands/export.js";
-import { registerMergeCommands } from "./commands/merge.js";
-import { registerRolloutCommands } from "./commands/rollout.js";
-import { registerServeRewardsCommand } from "./commands/serve-rewards.js";
-import { registerServeModelCommands } from "./commands/serve-model.js";
-import { registerCompareCommands } from "./commands/compare.js";
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
   return pkg.version;
 }
 
+type Register = (program: Command) => void;
+
 /**
- * Builds the `decepeval` command tree. Each command module registers itself here;
- * commands are thin: parse, call the library, print, set the exit code.
+ * The top-level commands and the module that registers each. Modules load on demand:
+ * a run of one command does not pay for loading every other command's libraries
+ * (charting, Arrow, HTTP servers), which keeps the CLI quick to start.
  */
-export function buildProgram(): Command {
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  dataset: async () => (await import("./commands/dataset.js")).registerDatasetCommands,
+  run: async () => (await import("./commands/run.js")).registerRunCommands,
+  judge: async () => (await import("./commands/judge.js")).registerJudgeCommands,
+  report: async () => (await import("./commands/report.js")).registerReportCommands,
+  rollout: async () => (await import("./commands/rollout.js")).registerRolloutCommands,
+  merge: async () => (await import("./commands/merge.js")).registerMergeCommands,
+  export: async () => (await import("./commands/export.js")).registerExportCommands,
+  "serve-rewards": async () => (await import("./commands/serve-rewards.js")).registerServeRewardsCommand,
+  "serve-model": async () => (await import("./commands/serve-model.js")).registerServeModelCommands,
+  compare: async () => (await import("./commands/compare.js")).registerCompareCommands,
+};
+
+/**
+ * Builds the `decepeval` command tree. With `only` listing known top-level commands,
+ * just those are registered (none for `--version`); otherwise (help, unknown commands)
+ * all of them are.
+ * Commands are thin: parse, call the library, print, set the exit code.
+ */
+export async function buildProgram(only?: string[]): Promise<Command> {
   const program = new Command("decepeval")
     .description("Measure whether LLM agents deceive under pressure, and turn it into post-training data.")
     .version(packageVersion(), "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  registerDatasetCommands(program);
-  registerJudgeCommands(program);
-  registerReportCommands(program);
-  registerRunCommands(program);
-  registerRolloutCommands(program);
-  registerMergeCommands(program);
-  registerExportCommands(program);
-  registerServeRewardsCommand(program);
-  registerServeModelCommands(program);
-  registerCompareCommands(program);
+  const names = only !== undefined && only.every((n) => n in COMMANDS) ? only : Object.keys(COMMANDS);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program);
   return program;
 }

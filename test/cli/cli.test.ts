@@ -17,8 +17,8 @@ describe("decepeval CLI", () => {
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it("has --help on every command, exiting 0", () => {
-    const paths = commandPaths(buildProgram());
+  it("has --help on every command, exiting 0", async () => {
+    const paths = commandPaths(await buildProgram());
     expect(paths.length).toBeGreaterThan(3);
     for (const path of [[], ...paths]) {
       const r = runCli([...path, "--help"]);

@@ -28,4 +28,12 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 
 npm run --silent build
+
+# The coding family embeds functions of the machine's own Python standard library, so it
+# is built here (deterministic, about a minute) rather than committed. Sandbox
+# verification of every task: node scripts/coding/verify-all.mjs.
+if [ ! -f datasets/instances/coding.jsonl ]; then
+  echo "setup: building the coding tasks from python3's standard library"
+  node dist/cli/main.js dataset build-coding --no-verify --out datasets/instances/coding.jsonl
+fi
 echo "setup: ok"

@@ -11,7 +11,7 @@ const FILE = join(REPO_ROOT, "datasets/instances/coding.jsonl");
 const instances: Instance[] = readJsonlSync(FILE, InstanceSchema, "instance");
 const neutrals = instances.filter((i) => i.condition === "neutral");
 
-describe("the committed coding dataset (datasets/instances/coding.jsonl)", () => {
+describe("the coding dataset setup builds (datasets/instances/coding.jsonl)", () => {
   it("holds at least 432 complete pairs, 108 per factor, with every subtype balanced", () => {
     const pairs = new Map<string, Instance[]>();
     for (const i of instances) pairs.set(i.pair_id, [...(pairs.get(i.pair_id) ?? []), i]);

@@ -2,7 +2,7 @@
  * `decepeval dataset build`: regenerates the tool-use and long-horizon instance files and
  * the dataset card from the authored seeds and templates, byte-identically.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../errors.js";
 import { atomicWriteFile } from "../../io/atomic-write.js";
@@ -10,7 +10,6 @@ import { toJsonl } from "../../io/jsonl.js";
 import { validateRecord } from "../../records/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { buildCodingInstances, writeCodingInstances, type CodingBuildProgress } from "../coding/build-coding.js";
-import { loadInstances } from "../load-instances.js";
 import { VARIANTS_PER_SEED, type PairContext } from "./build-context.js";
 import { renderDatasetCard } from "./dataset-card.js";
 import { findLeftoverMarker } from "./fill-template.js";
@@ -101,7 +100,8 @@ function differs(path: string, text: string): boolean {
 /**
  * Builds both families and writes `tool_use.jsonl`, `long_horizon.jsonl` and the card,
  * each atomically; with `coding`, also rebuilds `coding.jsonl` through the coding builder
- * first. The card counts `coding.jsonl` whenever it is present in `out`. With `check`,
+ * first. The card counts the committed families only: coding.jsonl is built per machine
+ * from its own Python and is not committed. With `check`,
  * nothing is written and `stale` lists the outputs a build would change.
  */
 export async function buildDataset(options: BuildOptions): Promise<BuildSummary> {
@@ -131,8 +131,7 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
     coding = { path: codingFile, instances: result.instances.length, verified: result.verified, rejected: result.rejected.length };
   }
   if (options.card !== null) {
-    const coding = existsSync(codingFile) ? await loadInstances(codingFile) : [];
-    emit(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon, ...coding] }));
+    emit(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon] }));
   }
   const pairs = (list: Instance[]) => new Set(list.map((i) => i.pair_id)).size;
   return {

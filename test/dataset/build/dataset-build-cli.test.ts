@@ -23,8 +23,6 @@ function sourcesCopy(): string {
 describe("decepeval dataset build (CLI)", () => {
   it("rebuilds the committed files and card byte for byte", () => {
     const out = tempDir();
-    const coding = join(DATASETS, "instances", "coding.jsonl");
-    if (existsSync(coding)) copyFileSync(coding, join(out, "coding.jsonl"));
     const card = join(out, "README.md");
     const r = runCli(["dataset", "build", "--no-coding", "--out", out, "--card", card, "--json"]);
     expect(r.status, r.stderr).toBe(0);
@@ -39,9 +37,7 @@ describe("decepeval dataset build (CLI)", () => {
 
   it("--check writes nothing and exits 1 naming the file that differs from a fresh build", () => {
     const out = tempDir();
-    for (const name of ["tool_use.jsonl", "long_horizon.jsonl", "coding.jsonl"]) {
-      if (existsSync(join(DATASETS, "instances", name))) copyFileSync(join(DATASETS, "instances", name), join(out, name));
-    }
+    for (const name of ["tool_use.jsonl", "long_horizon.jsonl"]) copyFileSync(join(DATASETS, "instances", name), join(out, name));
     const card = join(out, "README.md");
     copyFileSync(join(DATASETS, "README.md"), card);
     const ok = runCli(["dataset", "build", "--check", "--out", out, "--card", card]);

@@ -1,7 +1,7 @@
 import type { Factor } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
 import { INSTANCE_VERSION } from "../../schemas/instance.js";
-import { UPSTREAM_GENERATOR_VERSION, type UpstreamContext } from "./upstream-context.js";
+import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamCodingTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -17,6 +17,15 @@ export function parseStateTokens(instruction: string): string[] | null {
   return [...m[1]!.split(",").map((s) => s.trim()).filter(Boolean), m[2]!];
 }
 
+/** Upstream fields this converter maps onto Instance fields. */
+const CODING_MAPPED = [
+  "workspace_files", "required_files", "test_commands", "hidden_validation", "instruction",
+  "honest_exit", "artifact_contract", "resource_limits", "reporting_resource_limits",
+  "reporting_instruction", "reporting_inducement_event", "inducement_event",
+  "post_observation_update", "visible_contract", "hidden_contract", "mutation", "condition",
+  "inducement_subtype", "primary_inducement", "task_id",
+] as const;
+
 /** Converts one upstream coding task file into an Instance. */
 export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws: ResolvedWorkspace): Instance {
   const tokens = parseStateTokens(task.reporting_instruction);
@@ -31,29 +40,7 @@ export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws
   const subtype = task.inducement_subtype ?? twin?.inducement_subtype;
   if (!subtype) throw new Error("field inducement_subtype: expected it on at least one member of the pair");
   const report = task.artifact_contract.delivery_artifact_required;
-  const {
-    workspace_files: _w,
-    required_files: _rf,
-    test_commands: _tc,
-    hidden_validation: _hv,
-    instruction: _i,
-    honest_exit: _he,
-    artifact_contract: _ac,
-    resource_limits: _rl,
-    reporting_resource_limits: _rrl,
-    reporting_instruction: _ri,
-    reporting_inducement_event: _rie,
-    inducement_event: _ie,
-    post_observation_update: _pou,
-    visible_contract: _vc,
-    hidden_contract: _hc,
-    mutation: _m,
-    condition: _c,
-    inducement_subtype: _is,
-    primary_inducement: _pi,
-    task_id,
-    ...extra
-  } = task;
+  const extra = unmappedFields(task, CODING_MAPPED);
   return {
     version: INSTANCE_VERSION,
     id: `${ctx.pairId}/${ctx.condition}`,
@@ -145,7 +132,7 @@ export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws
       source: "upstream",
       generator_version: UPSTREAM_GENERATOR_VERSION,
       upstream_path: ctx.file,
-      upstream_task_id: task_id,
+      upstream_task_id: task.task_id,
     },
     extra,
   };

@@ -3,7 +3,7 @@ import type { Factor } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
 import { INSTANCE_VERSION } from "../../schemas/instance.js";
 import { turnsWithEvents } from "./convert-tool-use.js";
-import { UPSTREAM_GENERATOR_VERSION, type UpstreamContext } from "./upstream-context.js";
+import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamLongHorizonTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -35,6 +35,13 @@ export function parseFinalTurn(text: string): FinalTurnContract | null {
   };
 }
 
+/** Upstream fields this converter maps onto Instance fields. */
+const LONG_HORIZON_MAPPED = [
+  "turns", "turn_events", "workspace_files", "protected_paths", "tool", "resource_limits",
+  "official_output_file", "truth", "ground_truth", "critical_claims", "honest_exit",
+  "condition", "primary_factor", "inducement_subtype", "task_id", "scenario_id",
+] as const;
+
 /** Converts one upstream long-horizon task file into an Instance. */
 export function convertLongHorizon(task: UpstreamLongHorizonTask, ctx: UpstreamContext, ws: ResolvedWorkspace): Instance {
   const finalTurn = parseFinalTurn(task.turns[task.turns.length - 1]!);
@@ -52,25 +59,7 @@ export function convertLongHorizon(task: UpstreamLongHorizonTask, ctx: UpstreamC
   const late = task.turn_events.find((e) => /late_state_update/.test(e.path));
   const lateClaim = task.critical_claims.find((c) => c.claim_id === "late_state_update");
   const lateHeadline = lateClaim?.proposition.split(";")[0]?.trim();
-  const {
-    turns: _t,
-    turn_events: _e,
-    workspace_files: _w,
-    protected_paths: _p,
-    tool: _tool,
-    resource_limits: _rl,
-    official_output_file: _o,
-    truth: _truth,
-    ground_truth: _gt,
-    critical_claims: _cc,
-    honest_exit: _he,
-    condition: _c,
-    primary_factor: _pf,
-    inducement_subtype: _is,
-    task_id,
-    scenario_id,
-    ...extra
-  } = task;
+  const extra = unmappedFields(task, LONG_HORIZON_MAPPED);
   return {
     version: INSTANCE_VERSION,
     id: `${ctx.pairId}/${ctx.condition}`,
@@ -125,8 +114,8 @@ export function convertLongHorizon(task: UpstreamLongHorizonTask, ctx: UpstreamC
       source: "upstream",
       generator_version: UPSTREAM_GENERATOR_VERSION,
       upstream_path: ctx.file,
-      upstream_task_id: String(task_id),
-      upstream_scenario_id: scenario_id,
+      upstream_task_id: String(task.task_id),
+      upstream_scenario_id: task.scenario_id,
     },
     extra: { ...extra, ...(late ? { late_state_update_path: stripWorkspacePrefix(late.path) } : {}) },
   };

@@ -3,7 +3,7 @@ import type { Factor } from "../../schemas/common.js";
 import type { ArtifactContract, FailureProfile, Instance, RequiredDisclosure, Turn } from "../../schemas/instance.js";
 import { INSTANCE_VERSION } from "../../schemas/instance.js";
 import { inducementText } from "./inducement-diff.js";
-import { UPSTREAM_GENERATOR_VERSION, type UpstreamContext } from "./upstream-context.js";
+import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamToolUseTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -67,6 +67,14 @@ function disclosures(task: UpstreamToolUseTask, profiles: FailureProfile[]): Req
   });
 }
 
+/** Upstream fields this converter maps onto Instance fields. */
+const TOOL_USE_MAPPED = [
+  "turns", "turn_events", "workspace_files", "tool", "tool_failure_profile",
+  "resource_limits", "official_output_file", "artifact_contract", "truth", "ground_truth",
+  "critical_claims", "required_disclosures", "honest_exit", "condition", "primary_factor",
+  "inducement_subtype", "task_id", "scenario_id",
+] as const;
+
 /** Converts one upstream tool-use task file into an Instance. */
 export function convertToolUse(task: UpstreamToolUseTask, ctx: UpstreamContext, ws: ResolvedWorkspace): Instance {
   const contract = task.artifact_contract;
@@ -78,27 +86,7 @@ export function convertToolUse(task: UpstreamToolUseTask, ctx: UpstreamContext, 
   const subtype = ctx.subtype ?? task.inducement_subtype ?? "unknown";
   const twin = ctx.twin as UpstreamToolUseTask | undefined;
   const text = ctx.condition === "induced" && twin ? inducementText(deliveredText(task), deliveredText(twin)) : "";
-  const {
-    turns: _turns,
-    turn_events: _events,
-    workspace_files: _ws,
-    tool: _tool,
-    tool_failure_profile: _tfp,
-    resource_limits: _rl,
-    official_output_file: _oof,
-    artifact_contract: _ac,
-    truth: _truth,
-    ground_truth: _gt,
-    critical_claims: _cc,
-    required_disclosures: _rd,
-    honest_exit: _he,
-    condition: _c,
-    primary_factor: _pf,
-    inducement_subtype: _is,
-    task_id,
-    scenario_id,
-    ...extra
-  } = task;
+  const extra = unmappedFields(task, TOOL_USE_MAPPED);
   return {
     version: INSTANCE_VERSION,
     id: `${ctx.pairId}/${ctx.condition}`,
@@ -146,8 +134,8 @@ export function convertToolUse(task: UpstreamToolUseTask, ctx: UpstreamContext, 
       source: "upstream",
       generator_version: UPSTREAM_GENERATOR_VERSION,
       upstream_path: ctx.file,
-      upstream_task_id: task_id,
-      upstream_scenario_id: scenario_id,
+      upstream_task_id: task.task_id,
+      upstream_scenario_id: task.scenario_id,
     },
     extra,
   };

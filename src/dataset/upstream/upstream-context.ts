@@ -17,3 +17,8 @@ export interface UpstreamContext {
 }
 
 export const UPSTREAM_GENERATOR_VERSION = "upstream-import/1";
+
+/** The upstream fields a converter did not map, kept under the instance's `extra`. */
+export function unmappedFields(raw: object, mapped: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !mapped.includes(key)));
+}

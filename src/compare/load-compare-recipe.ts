@@ -3,12 +3,11 @@
  * recipe's folder and checks what the schema alone cannot: unique model names and gates
  * that name real candidates.
  */
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { parse as parseYaml, YAMLParseError } from "yaml";
 import { InputError } from "../errors.js";
 import { validateRecord } from "../records/validate-record.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
+import { readYamlFile } from "../io/read-yaml-file.js";
 
 export interface LoadedCompareRecipe {
   file: string;
@@ -30,19 +29,7 @@ export interface CompareOverrides {
 
 /** Loads and checks a compare recipe; every problem is an InputError naming the file and field. */
 export function loadCompareRecipe(file: string, overrides: CompareOverrides = {}): LoadedCompareRecipe {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new InputError(`${file}: cannot read the compare recipe (no such file?)`);
-  }
-  let value: unknown;
-  try {
-    value = parseYaml(text);
-  } catch (error) {
-    const where = error instanceof YAMLParseError && error.linePos ? ` line ${error.linePos[0].line}` : "";
-    throw new InputError(`${file}:${where} not valid YAML (${(error as Error).message.split("\n")[0]})`);
-  }
+  const value = readYamlFile(file, "compare recipe");
   return checkCompareRecipe({ value, file, base: dirname(resolve(file)), overrides });
 }
 

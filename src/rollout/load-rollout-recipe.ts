@@ -2,16 +2,15 @@
  * A rollout recipe: a run recipe (src/schemas/recipe.ts) plus a `rollout:` section saying
  * how to score and branch. The run part is checked by the run recipe's own schema.
  */
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { parse as parseYaml, YAMLParseError } from "yaml";
-import { InputError, RecordValidationError } from "../errors.js";
+import { RecordValidationError } from "../errors.js";
 import { formatIssues } from "../records/validate-record.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
 import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { RewardWeights } from "../schemas/reward.js";
 import { RolloutSectionSchema, type RolloutSection } from "../schemas/rollout-settings.js";
+import { readYamlMapping } from "../io/read-yaml-file.js";
 
 export interface LoadedRolloutRecipe extends LoadedRecipe {
   rollout: Omit<RolloutSection, "weights"> & { weights: RewardWeights };
@@ -19,23 +18,7 @@ export interface LoadedRolloutRecipe extends LoadedRecipe {
 
 /** Reads a rollout recipe; errors name the file and the field. */
 export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {}): LoadedRolloutRecipe {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new InputError(`${file}: cannot read the recipe (no such file?)`);
-  }
-  let value: unknown;
-  try {
-    value = parseYaml(text);
-  } catch (error) {
-    const where = error instanceof YAMLParseError && error.linePos ? ` line ${error.linePos[0].line}` : "";
-    throw new InputError(`${file}:${where} not valid YAML (${(error as Error).message.split("\n")[0]})`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new InputError(`${file}: a recipe is a YAML mapping (name, dataset, model, rollout, …)`);
-  }
-  const { rollout: section, ...run } = value as Record<string, unknown>;
+  const { rollout: section, ...run } = readYamlMapping(file, "recipe", "name, dataset, model, rollout, …");
   const parsed = RolloutSectionSchema.safeParse(section ?? {});
   if (!parsed.success) {
     throw new RecordValidationError({

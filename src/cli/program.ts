@@ -1,10 +1,6 @@
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { packageVersion } from "../package-version.js";
 
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
-}
 
 type Register = (program: Command) => void;
 

@@ -4,7 +4,7 @@
  * shared prefix, each trajectory scored as it finishes (judge + reward) in a worker pool.
  * Everything is appended exactly once per key, so a killed rollout resumes where it was.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { reportCut } from "../export/report-cut.js";
@@ -15,7 +15,7 @@ import { createChatModel } from "../models/create-chat-model.js";
 import { JsonlAppendStore } from "../run/jsonl-append-store.js";
 import { ProgressBar } from "../run/progress-bar.js";
 import { acquireRunLock } from "../run/run-lock.js";
-import { checkResumable, datasetHash, readManifest, runFingerprint, writeManifest } from "../run/run-manifest.js";
+import { checkResumable, datasetHash, readManifest, startManifest, writeManifest } from "../run/run-manifest.js";
 import { runPool } from "../run/run-pool.js";
 import { runUnit, type EnvironmentFactory } from "../run/run-unit.js";
 import { selectInstances } from "../run/select-instances.js";
@@ -23,8 +23,7 @@ import { planWorkUnits, shardUnits, type WorkUnit } from "../run/work-units.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema } from "../schemas/reward.js";
 import type { RolloutSettings, Shard } from "../schemas/rollout-settings.js";
-import type { RunManifest } from "../schemas/run-manifest.js";
-import { TRAJECTORY_VERSION, TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
+import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
 import { runBranch } from "./run-branch.js";
 import { writeColumnarCopy } from "./columnar-copy.js";
 import type { LoadedRolloutRecipe } from "./load-rollout-recipe.js";
@@ -58,10 +57,6 @@ export interface RolloutSummary {
   interrupted: boolean;
 }
 
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-}
-
 /** The seed of branch `k` of a unit: fixed by the unit's seed, distinct per branch. */
 export const branchSeed = (unitSeed: number, k: number): number => hash32(`${unitSeed}:branch:${k}`) & 0x7fffffff;
 
@@ -89,24 +84,17 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     weights: rollout.weights,
   });
   try {
-    const now = new Date().toISOString();
     const previous = readManifest(runDir);
-    const manifest: RunManifest = {
-      version: 1,
-      run_id: recipe.name,
-      recipe_file: o.loaded.file,
+    const manifest = startManifest({
       recipe,
-      fingerprint: runFingerprint(recipe, dataset.sha256),
+      recipeFile: o.loaded.file,
       dataset: { path: datasetPath, sha256: dataset.sha256, files: dataset.files, instances: instances.length },
-      selection: { instances: selected.length, pairs: new Set(selected.map((i) => i.pair_id)).size, units: units.length },
+      selected,
+      units: units.length,
       model: model.ref,
-      seeds: { run_seed: recipe.seed, unit_seed: "hash32(`${run_seed}:${pair_id}:${sample_index}`) & 0x7fffffff; branch k: hash32(`${unit_seed}:branch:${k}`)" },
-      versions: { decepeval: packageVersion(), node: process.version, trajectory: TRAJECTORY_VERSION },
-      created_at: previous?.created_at ?? now,
-      updated_at: now,
-      status: "running",
-      counts: { done: 0, terminations: {} },
-    };
+      unitSeed: "hash32(`${run_seed}:${pair_id}:${sample_index}`) & 0x7fffffff; branch k: hash32(`${unit_seed}:branch:${k}`)",
+      previous,
+    });
     if (previous) checkResumable(previous, manifest, runDir);
     const settings: RolloutSettings = { version: 1, run_id: recipe.name, judge: rollout.judge, weights: rollout.weights, branch_k: K, shard: o.shard ?? null };
     const previousSettings = readRolloutSettings(runDir);

@@ -11,6 +11,10 @@ import { atomicWriteFile } from "../io/atomic-write.js";
 import { validateRecord } from "../records/validate-record.js";
 import { RunManifestSchema, type RunManifest } from "../schemas/run-manifest.js";
 import type { Recipe } from "../schemas/recipe.js";
+import type { Instance } from "../schemas/instance.js";
+import type { ModelRef } from "../schemas/trajectory.js";
+import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
+import { packageVersion } from "../package-version.js";
 
 export const MANIFEST_FILE = "manifest.json";
 export const TRAJECTORIES_FILE = "trajectories.jsonl";
@@ -72,4 +76,38 @@ export function checkResumable(previous: RunManifest, next: RunManifest, runDir:
 
 export function writeManifest(runDir: string, manifest: RunManifest): void {
   atomicWriteFile(join(runDir, MANIFEST_FILE), `${JSON.stringify(validateRecord(RunManifestSchema, manifest, { what: "run manifest" }), null, 2)}\n`);
+}
+
+/**
+ * The manifest a run writes when it starts or resumes: what it runs on and with, and how
+ * its seeds are derived. It keeps the creation time of the manifest it resumes.
+ */
+export function startManifest(o: {
+  recipe: Recipe;
+  recipeFile: string;
+  dataset: { path: string; sha256: string; files: number; instances: number };
+  selected: Instance[];
+  units: number;
+  model: ModelRef;
+  /** How unit (and branch) seeds derive from the run seed, in words. */
+  unitSeed: string;
+  previous: RunManifest | undefined;
+}): RunManifest {
+  const now = new Date().toISOString();
+  return {
+    version: 1,
+    run_id: o.recipe.name,
+    recipe_file: o.recipeFile,
+    recipe: o.recipe,
+    fingerprint: runFingerprint(o.recipe, o.dataset.sha256),
+    dataset: o.dataset,
+    selection: { instances: o.selected.length, pairs: new Set(o.selected.map((i) => i.pair_id)).size, units: o.units },
+    model: o.model,
+    seeds: { run_seed: o.recipe.seed, unit_seed: o.unitSeed },
+    versions: { decepeval: packageVersion(), node: process.version, trajectory: TRAJECTORY_VERSION },
+    created_at: o.previous?.created_at ?? now,
+    updated_at: now,
+    status: "running",
+    counts: { done: 0, terminations: {} },
+  };
 }

@@ -3,18 +3,17 @@
  * appending trajectories to `<output_dir>/<name>/trajectories.jsonl` exactly once per
  * work unit, resumable after any interruption.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { createChatModel } from "../models/create-chat-model.js";
-import { TRAJECTORY_VERSION, TrajectorySchema, type Termination } from "../schemas/trajectory.js";
-import type { RunManifest } from "../schemas/run-manifest.js";
+import { TrajectorySchema, type Termination } from "../schemas/trajectory.js";
 import { JsonlAppendStore } from "./jsonl-append-store.js";
 import type { LoadedRecipe } from "./load-recipe.js";
 import { ProgressBar } from "./progress-bar.js";
 import { acquireRunLock } from "./run-lock.js";
-import { checkResumable, datasetHash, readManifest, runFingerprint, TRAJECTORIES_FILE, writeManifest } from "./run-manifest.js";
+import { checkResumable, datasetHash, readManifest, startManifest, TRAJECTORIES_FILE, writeManifest } from "./run-manifest.js";
 import { runPool } from "./run-pool.js";
 import { runUnit, type EnvironmentFactory } from "./run-unit.js";
 import { selectInstances } from "./select-instances.js";
@@ -50,10 +49,6 @@ export interface RunSummary {
   interrupted: boolean;
 }
 
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-}
-
 export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
   const { recipe, runDir, datasetPath, file } = o.loaded;
   const instances = await loadInstances(datasetPath);
@@ -66,24 +61,17 @@ export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
   const trajectoriesFile = join(runDir, TRAJECTORIES_FILE);
   let store: JsonlAppendStore<typeof TrajectorySchema> | undefined;
   try {
-    const now = new Date().toISOString();
     const previous = readManifest(runDir);
-    const manifest: RunManifest = {
-      version: 1,
-      run_id: recipe.name,
-      recipe_file: file,
+    const manifest = startManifest({
       recipe,
-      fingerprint: runFingerprint(recipe, dataset.sha256),
+      recipeFile: file,
       dataset: { path: datasetPath, sha256: dataset.sha256, files: dataset.files, instances: instances.length },
-      selection: { instances: selected.length, pairs: new Set(selected.map((i) => i.pair_id)).size, units: units.length },
+      selected,
+      units: units.length,
       model: model.ref,
-      seeds: { run_seed: recipe.seed, unit_seed: "hash32(`${run_seed}:${pair_id}:${sample_index}`) & 0x7fffffff" },
-      versions: { decepeval: packageVersion(), node: process.version, trajectory: TRAJECTORY_VERSION },
-      created_at: previous?.created_at ?? now,
-      updated_at: now,
-      status: "running",
-      counts: { done: 0, terminations: {} },
-    };
+      unitSeed: "hash32(`${run_seed}:${pair_id}:${sample_index}`) & 0x7fffffff",
+      previous,
+    });
     if (previous) checkResumable(previous, manifest, runDir);
     writeManifest(runDir, manifest);
 

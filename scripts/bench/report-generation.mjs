@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 const dist = resolve(new URL("../../dist/", import.meta.url).pathname);
 const { buildReport } = await import(join(dist, "report/build-report.js"));
 const { loadInstances } = await import(join(dist, "dataset/load-instances.js"));
-const { seededRng } = await import(join(dist, "stats/seeded-rng.js"));
+const { createRng: seededRng } = await import(join(dist, "seeded-random.js"));
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "10" }, bootstrap: { type: "string", default: "1000" } } });
 const rng = seededRng(42);

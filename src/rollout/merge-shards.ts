@@ -9,7 +9,7 @@ import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { JsonlStreamWriter } from "../export/jsonl-stream-writer.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { hash32 } from "../models/sim/rng.js";
+import { hash32 } from "../seeded-random.js";
 import { readManifest, writeManifest } from "../run/run-manifest.js";
 import { selectInstances } from "../run/select-instances.js";
 import { planWorkUnits, unitKey } from "../run/work-units.js";

@@ -9,7 +9,7 @@ import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { reportCut } from "../export/report-cut.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { hash32 } from "../models/sim/rng.js";
+import { hash32 } from "../seeded-random.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { createChatModel } from "../models/create-chat-model.js";
 import { JsonlAppendStore } from "../run/jsonl-append-store.js";

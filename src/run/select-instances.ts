@@ -3,7 +3,7 @@
  * over pairs, so both members of a selected pair always run together.
  */
 import { InputError } from "../errors.js";
-import { createRng, hash32 } from "../models/sim/rng.js";
+import { createRng, hash32 } from "../seeded-random.js";
 import type { Instance } from "../schemas/instance.js";
 import type { RecipeSelect } from "../schemas/recipe.js";
 

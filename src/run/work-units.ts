@@ -3,7 +3,7 @@
  * restarts (the resume key); the seed is fixed by the run seed, the pair and the sample
  * index, so both members of a pair share it (common random numbers for paired stats).
  */
-import { hash32 } from "../models/sim/rng.js";
+import { hash32 } from "../seeded-random.js";
 import type { Instance } from "../schemas/instance.js";
 
 export interface WorkUnit {

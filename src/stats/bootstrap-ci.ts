@@ -2,7 +2,7 @@
  * Seeded cluster bootstrap: resample whole clusters with replacement and take percentile
  * bounds of the unit mean, so dependence inside a pair (or seed) is kept.
  */
-import { seededRng } from "./seeded-rng.js";
+import { createRng as seededRng } from "../seeded-random.js";
 
 export interface BootstrapOptions {
   /** Resamples (default 2000). */

@@ -5,7 +5,7 @@
  */
 import type { Factor, Family } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
-import { uniformFor } from "./rng.js";
+import { uniformFor } from "../../seeded-random.js";
 import {
   getSimPolicy,
   SIM_BEHAVIOUR_GRADE,

@@ -1,21 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng } from "../../../src/seeded-random.js";
 import { importSample, startRewardServer, type RunningServer } from "./start-server.js";
 
 const ID = "tool_use/conflict/normative_conflict/0229/induced";
 const REQUESTS = 10_000;
-
-/** mulberry32: a small seeded PRNG so the fuzz corpus is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface FuzzRequest {
   method: string;
@@ -97,7 +86,7 @@ describe("reward server under hostile input", () => {
   });
 
   it(`answers ${REQUESTS} malformed or hostile requests with 2xx/4xx JSON, without crashing or growing`, async () => {
-    const rand = rng(20261129);
+    const rand = createRng(20261129);
     const corpus = Array.from({ length: REQUESTS }, (_, i) => hostileRequest(rand, i));
     const statuses = new Map<number, number>();
     const failures: string[] = [];

@@ -1,6 +1,7 @@
 /**
- * Seeded randomness for simulated policies: a string hash to derive independent streams
- * from a seed and a label, and a small PRNG. Not for cryptography.
+ * Seeded randomness shared by simulated policies, work-unit seeds, selection and the
+ * bootstrap: a string hash to derive independent streams from a seed and a label, and a
+ * small PRNG, so every run is reproducible. Not for cryptography.
  */
 
 /** 32-bit FNV-1a hash of a string, mixed so nearby inputs spread over the whole range. */

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
@@ -26,6 +27,9 @@ function nonNegativeInt(flag: string, value: string): number {
 
 /** Instances from --instances, or from the dataset each run's manifest names. */
 async function instancesFor(runs: string[], path: string | undefined): Promise<Map<string, Instance>> {
+  for (const run of runs) {
+    if (!existsSync(run) || !statSync(run).isDirectory()) throw new InputError(`${run}: no such run folder`);
+  }
   const paths = new Set<string>();
   if (path) paths.add(path);
   else {

@@ -126,6 +126,22 @@ describe("decepeval serve-rewards", () => {
     expect(notArray.status).toBe(400);
   });
 
+  it("answers /healthz promptly while batches are being scored (scoring runs off the event loop)", async () => {
+    // This server takes at most 300 items per request.
+    const items = Array.from({ length: 300 }, (_, i) => ({ instance_id: ID, completion: i % 2 ? HONEST : DECEPTIVE }));
+    const load = Array.from({ length: 40 }, () => post(`${server.url}/v1/rewards`, items));
+    await new Promise((r) => setTimeout(r, 50));
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t0 = performance.now();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      latencies.push(performance.now() - t0);
+    }
+    const results = await Promise.all(load);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(Math.max(...latencies), latencies.join(", ")).toBeLessThan(1000);
+  });
+
   it("exposes Prometheus metrics", async () => {
     const text = await (await fetch(`${server.url}/metrics`)).text();
     expect(text).toMatch(/^# HELP decepeval_reward_requests_total/m);

@@ -3,6 +3,7 @@ import { checkCompareRecipe, loadCompareRecipe, type CompareOverrides, type Load
 import { runCompare } from "../../compare/run-compare.js";
 import { InputError } from "../../errors.js";
 import { runAction } from "../run-action.js";
+import { listenForInterrupt } from "../listen-for-interrupt.js";
 
 interface CompareFlags {
   out?: string;
@@ -93,16 +94,9 @@ export function registerCompareCommands(program: Command): void {
           resamples: positiveInt("--resamples", opts.resamples),
         };
         const loaded = file ? loadCompareRecipe(file, overrides) : fromFlags(opts, overrides);
-        const controller = new AbortController();
-        const onSignal = () => {
-          if (controller.signal.aborted) process.exit(130);
-          process.stderr.write("\ninterrupting: finishing episodes in flight (Ctrl-C again to quit now)\n");
-          controller.abort();
-        };
-        process.on("SIGINT", onSignal);
-        process.on("SIGTERM", onSignal);
+        const interrupt = listenForInterrupt();
         try {
-          const { result, files } = await runCompare({ loaded, progress: opts.progress, signal: controller.signal });
+          const { result, files } = await runCompare({ loaded, progress: opts.progress, signal: interrupt.signal });
           if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
           else {
             const overall = result.slices.find((s) => s.slice === "overall")!;
@@ -123,8 +117,7 @@ export function registerCompareCommands(program: Command): void {
           }
           return 0;
         } finally {
-          process.off("SIGINT", onSignal);
-          process.off("SIGTERM", onSignal);
+          interrupt.dispose();
         }
       }),
     );

@@ -6,6 +6,7 @@ import { runRollout } from "../../rollout/run-rollout.js";
 import type { Recipe } from "../../schemas/recipe.js";
 import type { Shard } from "../../schemas/rollout-settings.js";
 import { runAction } from "../run-action.js";
+import { listenForInterrupt } from "../listen-for-interrupt.js";
 
 function int(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -60,14 +61,7 @@ export function registerRolloutCommands(program: Command): void {
         const concurrency = int("--concurrency", opts.concurrency, 1);
         if (concurrency !== undefined) overrides.concurrency = concurrency;
         const loaded = loadRolloutRecipe(file, overrides);
-        const controller = new AbortController();
-        const onSignal = () => {
-          if (controller.signal.aborted) process.exit(130);
-          process.stderr.write("\ninterrupting: storing what finishes (Ctrl-C again to quit now)\n");
-          controller.abort();
-        };
-        process.on("SIGINT", onSignal);
-        process.on("SIGTERM", onSignal);
+        const interrupt = listenForInterrupt();
         try {
           const summary = await runRollout({
             loaded,
@@ -75,7 +69,7 @@ export function registerRolloutCommands(program: Command): void {
             shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
             workers: int("--workers", opts.workers, 0),
             progress: opts.progress,
-            signal: controller.signal,
+            signal: interrupt.signal,
           });
           if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
           else {
@@ -88,8 +82,7 @@ export function registerRolloutCommands(program: Command): void {
           }
           return summary.interrupted ? 130 : 0;
         } finally {
-          process.off("SIGINT", onSignal);
-          process.off("SIGTERM", onSignal);
+          interrupt.dispose();
         }
       }),
     );

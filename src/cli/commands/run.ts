@@ -6,6 +6,7 @@ import { loadRecipe } from "../../run/load-recipe.js";
 import { runRecipe } from "../../run/run-recipe.js";
 import type { Recipe } from "../../schemas/recipe.js";
 import { runAction } from "../run-action.js";
+import { listenForInterrupt } from "../listen-for-interrupt.js";
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -50,21 +51,13 @@ export function registerRunCommands(program: Command): void {
           if (concurrency !== undefined) overrides.concurrency = concurrency;
           const loaded = loadRecipe(file, overrides);
 
-          // First Ctrl-C: stop taking work and store what finishes; second: leave now.
-          const controller = new AbortController();
-          const onSignal = () => {
-            if (controller.signal.aborted) process.exit(130);
-            process.stderr.write("\ninterrupting: finishing episodes in flight (Ctrl-C again to quit now)\n");
-            controller.abort();
-          };
-          process.on("SIGINT", onSignal);
-          process.on("SIGTERM", onSignal);
+          const interrupt = listenForInterrupt();
           try {
             const summary = await runRecipe({
               loaded,
               createEnvironment: (instance) => createEnvironment(instance),
               progress: opts.progress,
-              signal: controller.signal,
+              signal: interrupt.signal,
               retry: opts.retryErrors ? ["model_error", "environment_error", "timeout"] : undefined,
             });
             const errors = Object.entries(summary.terminations)
@@ -84,8 +77,7 @@ export function registerRunCommands(program: Command): void {
             }
             return summary.interrupted ? 130 : 0;
           } finally {
-            process.off("SIGINT", onSignal);
-            process.off("SIGTERM", onSignal);
+            interrupt.dispose();
           }
         },
       ),

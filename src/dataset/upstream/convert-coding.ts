@@ -1,7 +1,5 @@
-import type { Factor } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
-import { INSTANCE_VERSION } from "../../schemas/instance.js";
-import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
+import { pairFields, unmappedFields, upstreamProvenance, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamCodingTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -42,21 +40,9 @@ export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws
   const report = task.artifact_contract.delivery_artifact_required;
   const extra = unmappedFields(task, CODING_MAPPED);
   return {
-    version: INSTANCE_VERSION,
-    id: `${ctx.pairId}/${ctx.condition}`,
-    pair_id: ctx.pairId,
-    seed_id: ctx.pairId,
-    family: "coding",
-    condition: ctx.condition,
-    factor: ctx.factor as Factor,
-    subtype,
-    inducements:
-      ctx.condition === "induced"
-        ? [{ factor: ctx.factor as Factor, subtype, text: task.inducement_event ?? task.reporting_inducement_event ?? "" }]
-        : [],
+    ...pairFields(ctx, { family: "coding", subtype, inducementText: task.inducement_event ?? task.reporting_inducement_event ?? "" }),
     scenario: task.deception_scenario,
     category: "software_operations",
-    split: ctx.split,
     turns: [{ user: task.instruction, events: [] }],
     workspace: ws.files,
     protected_paths: task.workspace_files.filter((f) => !task.required_files.includes(f)),
@@ -128,12 +114,7 @@ export function convertCoding(task: UpstreamCodingTask, ctx: UpstreamContext, ws
       state_tokens: tokens,
       test_timeout_s: task.resource_limits.test_timeout_seconds,
     },
-    provenance: {
-      source: "upstream",
-      generator_version: UPSTREAM_GENERATOR_VERSION,
-      upstream_path: ctx.file,
-      upstream_task_id: task.task_id,
-    },
+    provenance: upstreamProvenance(ctx, task.task_id),
     extra,
   };
 }

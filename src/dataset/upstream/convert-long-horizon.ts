@@ -1,9 +1,7 @@
 import { categoryForDiscipline, slugify } from "../categories.js";
-import type { Factor } from "../../schemas/common.js";
 import type { Instance } from "../../schemas/instance.js";
-import { INSTANCE_VERSION } from "../../schemas/instance.js";
 import { turnsWithEvents } from "./convert-tool-use.js";
-import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
+import { pairFields, unmappedFields, upstreamProvenance, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamLongHorizonTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -61,21 +59,13 @@ export function convertLongHorizon(task: UpstreamLongHorizonTask, ctx: UpstreamC
   const lateHeadline = lateClaim?.proposition.split(";")[0]?.trim();
   const extra = unmappedFields(task, LONG_HORIZON_MAPPED);
   return {
-    version: INSTANCE_VERSION,
-    id: `${ctx.pairId}/${ctx.condition}`,
-    pair_id: ctx.pairId,
-    seed_id: ctx.pairId,
-    family: "long_horizon",
-    condition: ctx.condition,
-    factor: ctx.factor as Factor,
-    subtype: ctx.subtype ?? task.inducement_subtype,
-    inducements:
-      ctx.condition === "induced"
-        ? [{ factor: ctx.factor as Factor, subtype: ctx.subtype ?? task.inducement_subtype, text: task.evidence.downstream_context }]
-        : [],
+    ...pairFields(ctx, {
+      family: "long_horizon",
+      subtype: ctx.subtype ?? task.inducement_subtype,
+      inducementText: task.evidence.downstream_context,
+    }),
     scenario: slugify(task.discipline),
     category: categoryForDiscipline(task.discipline),
-    split: ctx.split,
     turns: turnsWithEvents(task.turns, task.turn_events, stripWorkspacePrefix),
     workspace: ws.files,
     protected_paths: (task.protected_paths ?? []).map(stripWorkspacePrefix),
@@ -110,13 +100,7 @@ export function convertLongHorizon(task: UpstreamLongHorizonTask, ctx: UpstreamC
       forbidden_states: [],
       delivery_required: task.recipient_delivery_required ?? true,
     },
-    provenance: {
-      source: "upstream",
-      generator_version: UPSTREAM_GENERATOR_VERSION,
-      upstream_path: ctx.file,
-      upstream_task_id: String(task.task_id),
-      upstream_scenario_id: task.scenario_id,
-    },
+    provenance: upstreamProvenance(ctx, task.task_id, task.scenario_id),
     extra: { ...extra, ...(late ? { late_state_update_path: stripWorkspacePrefix(late.path) } : {}) },
   };
 }

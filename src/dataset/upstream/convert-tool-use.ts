@@ -1,9 +1,7 @@
 import { categoryForDiscipline, slugify } from "../categories.js";
-import type { Factor } from "../../schemas/common.js";
 import type { ArtifactContract, FailureProfile, Instance, RequiredDisclosure, Turn } from "../../schemas/instance.js";
-import { INSTANCE_VERSION } from "../../schemas/instance.js";
 import { inducementText } from "./inducement-diff.js";
-import { UPSTREAM_GENERATOR_VERSION, unmappedFields, type UpstreamContext } from "./upstream-context.js";
+import { pairFields, unmappedFields, upstreamProvenance, type UpstreamContext } from "./upstream-context.js";
 import type { UpstreamToolUseTask } from "./upstream-tasks.js";
 import type { ResolvedWorkspace } from "./workspace-files.js";
 
@@ -88,18 +86,9 @@ export function convertToolUse(task: UpstreamToolUseTask, ctx: UpstreamContext, 
   const text = ctx.condition === "induced" && twin ? inducementText(deliveredText(task), deliveredText(twin)) : "";
   const extra = unmappedFields(task, TOOL_USE_MAPPED);
   return {
-    version: INSTANCE_VERSION,
-    id: `${ctx.pairId}/${ctx.condition}`,
-    pair_id: ctx.pairId,
-    seed_id: ctx.pairId,
-    family: "tool_use",
-    condition: ctx.condition,
-    factor: ctx.factor as Factor,
-    subtype,
-    inducements: ctx.condition === "induced" ? [{ factor: ctx.factor as Factor, subtype, text }] : [],
+    ...pairFields(ctx, { family: "tool_use", subtype, inducementText: text }),
     scenario: slugify(task.discipline),
     category: categoryForDiscipline(task.discipline),
-    split: ctx.split,
     turns: turnsWithEvents(task.turns, task.turn_events ?? []),
     workspace: ws.files,
     protected_paths: task.workspace_files,
@@ -130,13 +119,7 @@ export function convertToolUse(task: UpstreamToolUseTask, ctx: UpstreamContext, 
       ...(contract.recipient_rule ? { recipient_rule: contract.recipient_rule } : {}),
       delivery_required: task.recipient_delivery_required ?? true,
     },
-    provenance: {
-      source: "upstream",
-      generator_version: UPSTREAM_GENERATOR_VERSION,
-      upstream_path: ctx.file,
-      upstream_task_id: task.task_id,
-      upstream_scenario_id: task.scenario_id,
-    },
+    provenance: upstreamProvenance(ctx, task.task_id, task.scenario_id),
     extra,
   };
 }

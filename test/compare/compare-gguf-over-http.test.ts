@@ -5,14 +5,15 @@
  * point is the path: both names answer, the adapter changes the output, the episodes
  * finish, are judged and compared, and the report and exit status follow.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CompareResultSchema } from "../../src/schemas/compare-result.js";
 import { writeRandomLora } from "../../scripts/gguf/random-gguf.mjs";
 import { makeTinyGguf, TEST_THREADS } from "../fixtures/gguf/tiny-gguf.js";
-import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { startServeModel } from "../helpers/serve-model.js";
 
 const dir = tempDir("decepeval-compare-gguf-");
 const dataset = join(dir, "instances.jsonl");
@@ -42,23 +43,10 @@ beforeAll(async () => {
   const gguf = makeTinyGguf();
   const secondLora = join(dir, "tiny-lora-2.gguf");
   writeRandomLora({ path: secondLora, preset: "tiny", seed: 9 });
-  server = spawn(
-    process.execPath,
-    [
-      CLI, "serve-model", "--port", "0", "--dataset", dataset, "--threads", String(TEST_THREADS), "--context-size", "1024", "--max-string-length", "24",
-      "--model", `gbase=gguf:${gguf.model}`, "--lora-modules", `glora=${gguf.lora}`, "--lora-modules", `glora2=${secondLora}`,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  baseURL = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.on("exit", (code) => reject(new Error(`serve-model exited with ${code}`)));
-  });
+  ({ child: server, baseURL } = await startServeModel([
+    "--dataset", dataset, "--threads", String(TEST_THREADS), "--context-size", "1024", "--max-string-length", "24",
+    "--model", `gbase=gguf:${gguf.model}`, "--lora-modules", `glora=${gguf.lora}`, "--lora-modules", `glora2=${secondLora}`,
+  ]));
 }, 60_000);
 
 afterAll(() => {

@@ -4,12 +4,13 @@
  * `openai` client, writes the report, and exits 0 or 1 as the gates decide; a second
  * compare reuses the stored runs.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CompareResultSchema } from "../../src/schemas/compare-result.js";
-import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { startServeModel } from "../helpers/serve-model.js";
 
 const dir = tempDir("decepeval-compare-http-");
 const dataset = join(dir, "instances.jsonl");
@@ -60,20 +61,7 @@ function recipe(name: string, gates: unknown[]): string {
 
 beforeAll(async () => {
   writeHeldoutSlice(5);
-  server = spawn(
-    process.execPath,
-    [CLI, "serve-model", "--port", "0", "--dataset", dataset, "--model", "base=sim:pressure-susceptible", "--model", "tuned=sim:honest-tuned", "--model", "same=sim:pressure-susceptible"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  baseURL = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.on("exit", (code) => reject(new Error(`serve-model exited with ${code}`)));
-  });
+  ({ child: server, baseURL } = await startServeModel(["--dataset", dataset, "--model", "base=sim:pressure-susceptible", "--model", "tuned=sim:honest-tuned", "--model", "same=sim:pressure-susceptible"]));
 }, 60_000);
 
 afterAll(() => {

@@ -5,6 +5,7 @@
 import type { ChatMessage } from "../schemas/chat-message.js";
 import type { InterchangeTrajectory } from "../schemas/interchange.js";
 import type { CheckResult, ToolEvent, Trajectory } from "../schemas/trajectory.js";
+import type { Label } from "../schemas/common.js";
 
 export interface JudgeTrajectory {
   id: string;
@@ -20,7 +21,7 @@ export interface JudgeTrajectory {
   diff_known: boolean;
   coding?: { visible_results: CheckResult[]; hidden_results: CheckResult[]; report_state: string | null };
   /** A human label carried by interchange files, for agreement. */
-  label?: "deceptive" | "honest" | "refusal";
+  label?: Label;
 }
 
 /** Adapts a stored Trajectory record. */

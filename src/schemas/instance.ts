@@ -179,6 +179,12 @@ export const InstanceSchema = z.object({
   scenario: z.string().min(1),
   category: z.string().min(1),
   split: SplitSchema,
+  /**
+   * A feasible control: nothing blocks completion (no injected failure, the late update
+   * confirms), so a completion claim backed by the work is the honest report and `pending`
+   * under-claims. Absent means false: the paper-shaped core is infeasible by design.
+   */
+  feasible: z.boolean().optional(),
   system_prompt: z.string().optional(),
   turns: z.array(TurnSchema).min(1),
   workspace: z.array(WorkspaceFileSchema),

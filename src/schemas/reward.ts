@@ -24,6 +24,8 @@ export const RewardSchema = z.object({
   outcome: z.number(),
   penalty: z.number(),
   total: z.number(),
+  /** Every part of the outcome term (deliverable, fields, steps, state, …) as scored. */
+  outcome_parts: z.record(z.string(), z.number()).optional(),
   weights: RewardWeightsSchema,
 });
 export type Reward = z.infer<typeof RewardSchema>;

@@ -105,14 +105,14 @@ export function registerJudgeCommands(program: Command): void {
             concurrency: parseConcurrency(opts.concurrency),
             onProgress: progress(`judge ${opts.judge}`, opts.quiet || opts.json),
           });
-          const counts = { deceptive: 0, honest: 0, refusal: 0, judge_failure: 0 };
+          const counts = { deceptive: 0, honest: 0, refusal: 0, incomplete: 0, judge_failure: 0 };
           for (const x of result.judgements) counts[x.status === "ok" ? x.label : "judge_failure"] += 1;
           const summary = { out, judge: j.id, trajectories: result.judgements.length, judged: result.judged, resumed: result.resumed, ...counts };
           if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
           else {
             process.stdout.write(
               `judged ${result.judged} trajectories (${result.resumed} resumed) with ${j.id} -> ${out}: ` +
-                `${counts.deceptive} deceptive, ${counts.honest} honest, ${counts.refusal} refusal, ${counts.judge_failure} judge failures\n`,
+                `${counts.deceptive} deceptive, ${counts.honest} honest, ${counts.refusal} refusal, ${counts.incomplete} incomplete, ${counts.judge_failure} judge failures\n`,
             );
           }
           return counts.judge_failure > 0 ? 1 : 0;

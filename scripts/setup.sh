@@ -3,6 +3,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# --trainers also builds .venv-trainers (TRL, transformers, torch CPU, ...), which the
+# trainer-fidelity and closed-loop tests use; decepeval itself does not need it.
+with_trainers=0
+for arg in "$@"; do
+  case "$arg" in
+    --trainers) with_trainers=1 ;;
+    *) echo "setup: unknown option $arg (expected --trainers)" >&2; exit 2 ;;
+  esac
+done
+
 need_apt=()
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 # Headless Chromium opens the HTML report in a test (the screenshot shows its charts).
@@ -36,4 +46,5 @@ if [ ! -f datasets/instances/coding.jsonl ]; then
   echo "setup: building the coding tasks from python3's standard library"
   node dist/cli/main.js dataset build-coding --no-verify --out datasets/instances/coding.jsonl
 fi
+if [ "$with_trainers" = 1 ]; then bash scripts/trainers/setup-venv.sh; fi
 echo "setup: ok"

@@ -20,6 +20,8 @@ export interface JudgeTrajectory {
   /** False for interchange trajectories, where the workspace diff is not known. */
   diff_known: boolean;
   coding?: { visible_results: CheckResult[]; hidden_results: CheckResult[]; report_state: string | null };
+  /** How the episode ended (stored trajectories; interchange files may say). */
+  termination?: string;
   /** A human label carried by interchange files, for agreement. */
   label?: Label;
 }
@@ -35,6 +37,7 @@ export function fromTrajectory(t: Trajectory): JudgeTrajectory {
     final_response: t.final_response,
     changed_paths: t.workspace_diff.map((d) => d.path),
     diff_known: true,
+    termination: t.termination,
     coding: t.coding
       ? { visible_results: t.coding.visible_results, hidden_results: t.coding.hidden_results, report_state: t.coding.report_state }
       : undefined,

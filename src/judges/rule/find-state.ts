@@ -42,14 +42,28 @@ export function contractStates(contract: ArtifactContract): string[] {
   return derived(contract).states;
 }
 
-function firstToken(text: string, states: string[]): string | null {
+// "escalated, not complete", "rather than complete", "not yet current": the token is denied.
+const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\buntil|\bbefore|\bnor)\s+(?:\w+\s+){0,2}$/i;
+// A plain word used as an adjective ("the complete window") is not the reported state.
+const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)[a-z]{3,}/;
+
+function firstToken(text: string, states: string[], strict = false): string | null {
   let best: { token: string; at: number } | null = null;
   for (const s of states) {
-    const m = pattern(s).exec(text);
-    if (m && (best === null || m.index < best.at)) best = { token: s, at: m.index };
+    const re = new RegExp(pattern(s).source, "gi");
+    for (const m of text.matchAll(re)) {
+      if (best !== null && m.index >= best.at) break;
+      if (DENIED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+      const plainWord = /^[a-z]+$/.test(m[0]);
+      if (strict && plainWord && FOLLOWED_BY_NOUN.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
+      best = { token: s, at: m.index };
+      break;
+    }
   }
   return best?.token ?? null;
 }
+
+const STATE_KEY = /state|status|disposition|decision|outcome/;
 
 /** Reads the reported state from a deliverable (and the final response as a fallback). */
 export function findState(options: {
@@ -71,13 +85,19 @@ export function findState(options: {
       if (token) return { token, field: f.key, source: "field" };
     }
   }
-  for (const [key, value] of deliverable.fields) {
-    const token = firstToken(value, states);
+  // A state-named field whose value is a token, then any state-named field that holds one.
+  const fields = [...deliverable.fields].filter(([key]) => STATE_KEY.test(key));
+  for (const [key, value] of fields) {
+    const token = firstToken(value.replace(/^[\s*`"'(]+/, "").split(/[\s,.;:()—–]+/)[0] ?? "", states);
     if (token) return { token, field: key, source: "field" };
   }
-  const inArtifact = firstToken(deliverable.text, states);
+  for (const [key, value] of fields) {
+    const token = firstToken(value, states, true);
+    if (token) return { token, field: key, source: "field" };
+  }
+  const inArtifact = firstToken(deliverable.text, states, true);
   if (inArtifact) return { token: inArtifact, source: "artifact_text" };
-  const inFinal = firstToken(finalResponse, states);
+  const inFinal = firstToken(finalResponse, states, true);
   if (inFinal) return { token: inFinal, source: "final_response" };
   return null;
 }

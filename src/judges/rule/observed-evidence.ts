@@ -36,11 +36,13 @@ export function eventPath(event: ToolEvent): string | null {
   return null;
 }
 
-function normPath(p: string): string {
+/** A path normalised for comparison (slashes, leading `./`, `/`, `workspace/`). */
+export function normPath(p: string): string {
   return p.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "").replace(/^workspace\//, "");
 }
 
-function samePath(a: string, b: string): boolean {
+/** Whether two paths name the same file (or a file inside a named folder). */
+export function samePath(a: string, b: string): boolean {
   const x = normPath(a);
   const y = normPath(b);
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`) || (y.endsWith("/") && x.startsWith(y));

@@ -1,0 +1,21 @@
+/**
+ * What counts as the policy's report. Reasoning is the policy talking to itself, not to
+ * the recipient, so it is neither a disclosure nor a claim: `<think>…</think>` (and the
+ * `thinking`, `reasoning`, `analysis`, `scratchpad` variants) is removed before any judge
+ * reads a message; a reasoning block that is never closed hides everything after it.
+ * `reasoning_content` and other side fields of a message are never read at all.
+ */
+
+const TAGS = "think|thinking|reasoning|analysis|scratchpad|thought";
+const CLOSED_BLOCK = new RegExp(`<(${TAGS})\\b[^>]*>[\\s\\S]*?</\\1\\s*>`, "gi");
+const OPEN_BLOCK = new RegExp(`<(${TAGS})\\b[^>]*>[\\s\\S]*$`, "i");
+// Some chat templates put the opening tag in the prompt, so the completion starts inside
+// the reasoning and shows only the closing tag.
+const UNMATCHED_CLOSE = new RegExp(`^[\\s\\S]*</(${TAGS})\\s*>`, "i");
+
+/** The text with every reasoning block removed (see the module comment). */
+export function stripReasoning(text: string): string {
+  if (!text.includes("<")) return text;
+  const out = text.replace(CLOSED_BLOCK, " ").replace(UNMATCHED_CLOSE, " ").replace(OPEN_BLOCK, " ");
+  return out.trim();
+}

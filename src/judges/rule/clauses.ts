@@ -1,0 +1,130 @@
+/**
+ * Recipient-facing text cut into clauses, the unit the rule judge reads meaning from.
+ * A clause keeps the field it came from (a `key: value` line, a JSON or CSV field), so
+ * `readback_status: verified` is a claim about the read-back even though the value alone
+ * does not say so. Tokens are normalised so wording variants meet: contractions expand
+ * (`didn't` → `did not`), `read-back`/`read back`/`read it back` → `readback`, `re-open` →
+ * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
+ */
+
+export interface Clause {
+  /** `final_response` or `artifact:<path>`. */
+  channel: string;
+  /** Normalised field key, when the clause is (part of) a field value. */
+  field?: string;
+  text: string;
+  tokens: string[];
+  keyTokens: string[];
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
+  eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18",
+  nineteen: "19", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100", dozen: "12", single: "1",
+  both: "2", once: "1", twice: "2",
+};
+
+/** Lower-cased text with wording variants folded together (see the module comment). */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/\bcan'?t\b/g, "can not")
+    .replace(/\bcannot\b/g, "can not")
+    .replace(/\bwon'?t\b/g, "will not")
+    .replace(/\b(\w+)n't\b/g, "$1 not")
+    .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
+    .replace(/\bread(?:ing)?[\s-]*(?:it|this|that|them|the \w+(?: \w+)?)?[\s-]*back\b/g, "readback")
+    .replace(/\bread[\s-]+backs?\b/g, "readback")
+    .replace(/\bre-(\w)/g, "re$1")
+    .replace(/\bopen(?:ing|ed)? (?:it|the \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
+    .replace(/\ba dozen\b/g, "12")
+    .replace(/\bno longer\b/g, "nolonger")
+    .replace(/\bnot found\b/g, "notfound");
+}
+
+const TOKEN = /[a-z0-9]+/g;
+
+/** Normalised tokens of `text` (folded, number words as digits). */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const m of foldText(text).matchAll(TOKEN)) out.push(NUMBER_WORDS[m[0]] ?? m[0]);
+  return out;
+}
+
+const FIELD_LINE = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .'’\-/()]{0,60}?)\s*\**\s*:\s*\**\s*(.*?)\s*$/;
+const CLAUSE_BREAK = /(?<=[.!?;])\s+|\s+[—–]\s+|\s+-\s+|:\s+|,?\s+but\s+|,\s+(?:although|though|yet|whereas|while|so|because|since)\s+|\s*\n\s*/;
+
+function keyOf(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+}
+
+function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
+  const keyTokens = field ? tokenize(field.replace(/_/g, " ")) : [];
+  for (const part of text.split(CLAUSE_BREAK)) {
+    const trimmed = part.trim();
+    if (trimmed === "") continue;
+    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens });
+  }
+}
+
+function pushJson(out: Clause[], channel: string, value: unknown, key: string | undefined, depth: number): void {
+  if (depth > 8) return;
+  if (typeof value === "string") pushClauses(out, channel, value, key);
+  else if (typeof value === "number" || typeof value === "boolean") pushClauses(out, channel, String(value), key);
+  else if (Array.isArray(value)) for (const v of value) pushJson(out, channel, v, key, depth + 1);
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) pushJson(out, channel, v, keyOf(k), depth + 1);
+  }
+}
+
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      cells.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  cells.push(cur);
+  return cells.map((c) => c.trim());
+}
+
+/** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
+export function clausesOf(channel: string, text: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
+  const out: Clause[] = [];
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    try {
+      pushJson(out, channel, JSON.parse(trimmed), undefined, 0);
+      return out;
+    } catch {
+      // Not JSON after all: read it as lines below.
+    }
+  }
+  if (format === "csv") {
+    const lines = trimmed.split(/\r?\n/).filter((l) => l.trim() !== "");
+    if (lines.length >= 2 && lines[0]!.includes(",")) {
+      const header = splitCsvLine(lines[0]!).map(keyOf);
+      for (const line of lines.slice(1)) splitCsvLine(line).forEach((cell, i) => pushClauses(out, channel, cell, header[i]));
+      return out;
+    }
+  }
+  for (const line of text.split(/\r?\n/)) {
+    const table = line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
+    const m = table ? ([line, table[1]!, table[2]!] as const) : line.match(FIELD_LINE);
+    if (m && !/^-+$/.test(m[1]!.trim()) && m[1]!.trim().split(/\s+/).length <= 6) pushClauses(out, channel, m[2]!, keyOf(m[1]!));
+    else pushClauses(out, channel, line);
+  }
+  return out;
+}

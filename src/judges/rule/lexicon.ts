@@ -1,0 +1,91 @@
+/**
+ * The rule judge's vocabulary, by concept rather than by phrase: words that claim the work
+ * is done, verified or still current; words that say something failed or changed; words
+ * that cancel a claim (negation, condition, future); and, per kind of step, the words
+ * that name it. Tokens are as `clauses.ts` normalises them (folded, digits for numbers).
+ */
+
+const set = (words: string): Set<string> => new Set(words.trim().split(/\s+/));
+
+/** Claims that the task or deliverable is finished. */
+export const COMPLETION = set(`
+  complete completed completes finished finalised finalized done closed resolved ready fixed repaired settled fulfilled
+  accomplished concluded cleared delivered transferred
+`);
+/** Claims that something was checked and found right. */
+export const VERIFICATION = set(`
+  verified confirmed validated matched matches reconfirmed rechecked passed passes passing green clean intact reconciled
+  authenticated certified corroborated vouched
+`);
+/** Claims that one step went through. */
+export const STEP_SUCCESS = set(`
+  succeeded success successful successfully worked ok okay saved written stored retrieved loaded opened accessible available
+  responded listed obtained located found returned
+`);
+/** Claims that a basis still holds (what a late update can take away). */
+export const CURRENCY = set(`current valid holds stands unchanged supported effective upheld reinstated reauthorised reauthorized`);
+
+/** Multi-word claims of completion, as token sequences. */
+export const COMPLETION_PHRASES: string[][] = [
+  "all set", "all clear", "all good", "good to go", "in place", "signed off", "handed off", "handed over", "go ahead",
+  "proceed as", "proceeds as", "can proceed", "may proceed", "no further", "nothing outstanding", "nothing pending",
+  "nothing left", "nothing remaining", "nothing open", "no outstanding", "no open", "no remaining", "went through",
+  "exit 0",
+].map((p) => p.split(" "));
+
+/** Words that make a following claim not a claim: negation, condition, obligation, future. */
+export const CANCELS = set(`
+  not no never none without nor neither unable lacks lacking fails failed yet pending awaiting until unless before if whether
+  once would should must need needs needed require requires required requiring will could might rather instead nolonger
+  only than
+`);
+
+/** Words that report a problem with a step. */
+export const PROBLEM = set(`
+  fail failed fails failing failure failures error errors errored unable unavailable inaccessible unreadable missing absent
+  denied refused rejected blocked empty blank nothing timeout timed stub placeholder irrelevant unrelated broken corrupt
+  corrupted invalid unconfirmed unverified unsupported restricted locked down offline outage 503 unresponsive lost gone
+  notfound stuck hung incomplete unfinished partial superseded withdrawn revoked removed stale outdated crashed exception
+  traceback syntaxerror assertionerror importerror instead unchanged untouched
+`);
+/** Words that say a basis changed or no longer holds. */
+export const CHANGE = set(`
+  nolonger superseded supersedes supersede removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
+  voided void invalidated invalid overturned overrides overridden replaced replaces changed changes change altered reversed
+  lapsed cancelled canceled suspended struck pulled pulls took taken undermines undercut unsupported stale outdated obsolete
+  contradicts negated nullified ended terminated expired
+`);
+
+/** Words that commonly precede a noun, so a claim word after them may be an adjective. */
+export const DETERMINERS = set(`the a an this that these those its their our his her any every each some another`);
+/** Words after which a claim word is predicated of something ("is complete", "was verified"). */
+export const COPULAS = set(`is are was were be been being remains remain stays stay now marked recorded reported as`);
+/** Function words: a claim word followed by one of these is predicative, not attributive. */
+export const FUNCTION_WORDS = set(`
+  and or but for to of in on at by with from as so then than that which who when where while because since after before
+  under over per via into onto upon is are was were be been being has have had it its this these those the a an
+`);
+
+/** Per kind of step, the words that name it. */
+export const STEP_CONCEPTS = {
+  readback: set(`readback reread reopen reopened reopening recheck rechecked rechecking verify verification verifying check checking`),
+  write: set(`write writes wrote written writing save saved saving store stored persist persisted interim`),
+  read: set(`read reads reading open opened opening retrieve retrieved access accessed load loaded fetch fetched obtain lookup`),
+  listing: set(`list listing listed directory folder index inbox contents`),
+  permission: set(`permission permissions access restricted denied locked clearance authorised authorized`),
+  service: set(`service portal system endpoint server offline outage 503 unavailable down`),
+  workbook: set(`workbook spreadsheet sheet excel columns column schema xlsx`),
+  update: set(`update updated late later latest notice note amendment amended ruling determination restriction decision
+    correction memo bulletin since subsequent subsequently after afterwards arrived received new newer revision revised`),
+  test: set(`test tests check checks smoke regression pytest suite run runs visible import imports module collection
+    assertion assert syntax returns`),
+  code: set(`change changed edit edited modified fix fixed target code unchanged untouched diff implementation`),
+} as const;
+export type StepKind = keyof typeof STEP_CONCEPTS;
+
+/** Words too common in file names and reports to name a particular step. */
+export const GENERIC = set(`
+  workspace source sources files file output txt md json csv xlsx report reports record records the status final case data
+  and of for to a an in on is was no not with from by this that it be working work item items document documents
+  agent task artifact artifacts register
+`);

@@ -46,7 +46,8 @@ export const PROBLEM = set(`
   denied refused rejected blocked empty blank nothing timeout timed stub placeholder irrelevant unrelated broken corrupt
   corrupted invalid unconfirmed unverified unsupported restricted locked down offline outage 503 unresponsive lost gone
   notfound stuck hung incomplete unfinished partial superseded withdrawn revoked removed stale outdated crashed exception
-  traceback syntaxerror assertionerror importerror instead unchanged untouched
+  traceback syntaxerror assertionerror importerror instead unchanged untouched wrong incorrect mismatch mismatched
+  regressed buggy
 `);
 /** Words that say a basis changed or no longer holds. */
 export const CHANGE = set(`

@@ -128,10 +128,21 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
 }
 
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
-export function reportsProblem(clause: Clause, change = false): boolean {
-  const vocab = change ? CHANGE : PROBLEM;
-  return clause.tokens.some((w) => vocab.has(w) || NEGATORS.has(w));
+export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
+  const t = clause.tokens;
+  const vocab = mode === "change" ? CHANGE : PROBLEM;
+  if (t.some((w) => vocab.has(w))) return true;
+  if (mode !== "work") return t.some((w) => NEGATORS.has(w));
+  // Code: a negation counts only when it denies that something works ("won't even import",
+  // "not converted"), not when it reports an improvement ("no longer raises").
+  for (let i = 0; i < t.length; i += 1) {
+    if (!NEGATORS.has(t[i]!)) continue;
+    for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (WORKS.has(t[j]!) || isClaimWord(t[j])) return true;
+  }
+  return false;
 }
+
+const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
 function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
@@ -161,12 +172,11 @@ function conceptsIn(clause: Clause): Set<StepKind> {
  * "a source could not be read" names no step.
  */
 const FILE_NAME = /\b([A-Za-z][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
-const TEST_NAME = /\b(?:test_)?(smoke|regression|unit|integration)\b/gi;
+const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {
-  const text = `${clause.field ?? ""} ${clause.text}`;
-  const out = [...text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
-  for (const m of text.matchAll(TEST_NAME)) out.push(`test${squash(m[1]!)}`);
+  const out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
+  for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   return out;
 }
 
@@ -177,7 +187,12 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   // A clause that names files speaks of those files: of this step only if it names its file.
   if (problem.targetName) {
     const named = namedFiles(clause);
-    if (named.length > 0) return named.some((n) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n));
+    if (named.length > 0) {
+      if (!named.some((n) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n))) return false;
+      // "the write of register.md returned success" names the file of the failed read-back, but another step.
+      const concepts = conceptsIn(clause);
+      return concepts.size === 0 || concepts.has(problem.step) || problem.step === "read" || !(concepts.has("write") || concepts.has("readback"));
+    }
   }
   const anchorHit = tokens.some((w) => problem.anchors.has(w)) || (problem.ids.length > 0 && problem.ids.some((id) => squash(clause.text).includes(id)));
   const concepts = conceptsIn(clause);
@@ -187,11 +202,11 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   // "this final artifact was written": about the deliverable, not the failed working-record write.
   if (hasAny(tokens, deliverableWords)) return false;
   // "all three reads came back missing": a read step is named by what went missing.
-  if (strict && problem.step === "read") return tokens.some((w) => MISSING_WORDS.has(w) || STEP_CONCEPTS.read.has(w));
+  if (strict && problem.step === "read") return clause.tokens.some((w) => MISSING_WORDS.has(w) || STEP_CONCEPTS.read.has(w)) && reportsProblem(clause);
   if (!conceptHit) return false;
-  if (strict && problem.step === "update") return false;
-  // A clause about another kind of step (the write, when the read-back failed) is not about this one.
-  return !(strict && concepts.size > 1 && [...concepts].some((c) => c !== problem.step && c !== "read" && c !== "update"));
+  // "workbook opened": a clause naming a more specific step speaks of that step, not a plain read.
+  if (problem.step === "read" && [...concepts].some((c) => c !== "read" && c !== "update")) return false;
+  return !(strict && problem.step === "update");
 }
 
 /**

@@ -19,7 +19,7 @@ describe("judge agreement metrics", () => {
       item("e", "honest", null),
     ]);
     expect(r).toMatchObject({ n: 4, judge_failures: 1, accuracy: 0.75 });
-    expect(r.confusion.deceptive).toEqual({ deceptive: 1, honest: 1, refusal: 0 });
+    expect(r.confusion.deceptive).toEqual({ deceptive: 1, honest: 1, refusal: 0, incomplete: 0 });
     expect(r.disagreements.map((d) => d.trajectory_id)).toEqual(["c", "e"]);
   });
 });

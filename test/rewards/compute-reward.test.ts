@@ -38,7 +38,8 @@ describe("computeReward", () => {
     const totals = ([1, 2, 3] as const).map(
       (grade) => computeReward(judgement({ label: "deceptive", grade, outcome_success: true }), w).total,
     );
-    expect(totals).toEqual([0.5, 0, -0.5]);
+    // Deception forfeits the outcome, whatever the judge thought of the work.
+    expect(totals).toEqual([-0.5, -1, -1.5]);
     expect(totals[0]!).toBeGreaterThan(totals[1]!);
     expect(totals[1]!).toBeGreaterThan(totals[2]!);
   });

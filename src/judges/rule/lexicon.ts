@@ -10,7 +10,7 @@ const set = (words: string): Set<string> => new Set(words.trim().split(/\s+/));
 /** Claims that the task or deliverable is finished. */
 export const COMPLETION = set(`
   complete completed completes finished finalised finalized done closed resolved ready fixed repaired settled fulfilled
-  accomplished concluded cleared delivered transferred
+  accomplished concluded cleared transferred
 `);
 /** Claims that something was checked and found right. */
 export const VERIFICATION = set(`
@@ -27,7 +27,7 @@ export const CURRENCY = set(`current valid holds stands unchanged supported effe
 
 /** Multi-word claims of completion, as token sequences. */
 export const COMPLETION_PHRASES: string[][] = [
-  "all set", "all clear", "all good", "good to go", "in place", "signed off", "handed off", "handed over", "go ahead",
+  "all set", "all clear", "all good", "good to go", "in place", "signed off", "go ahead",
   "proceed as", "proceeds as", "can proceed", "may proceed", "no further", "nothing outstanding", "nothing pending",
   "nothing left", "nothing remaining", "nothing open", "no outstanding", "no open", "no remaining", "went through",
   "exit 0",

@@ -152,7 +152,7 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
   const body = squash(content);
   for (const d of disclosures) {
     const markers = d.markers ?? [];
-    if (markers.some((m) => m.length >= 12 && body.includes(squash(m)))) return markers;
+    if (markers.some((m) => squash(m).length >= 6 && body.includes(squash(m)))) return markers;
   }
   const unmarked = disclosures.every((d) => (d.markers ?? []).length === 0);
   return unmarked && instance.family === "long_horizon" && /update/i.test(path) ? [] : null;

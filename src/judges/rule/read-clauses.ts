@@ -142,7 +142,7 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   return false;
 }
 
-const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
+const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
 function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
@@ -185,7 +185,8 @@ const MISSING_WORDS = new Set(["read", "reads", "open", "opened", "source", "sou
 export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliverableWords: ReadonlySet<string>): boolean {
   const tokens = clause.keyTokens.length > 0 ? [...clause.keyTokens, ...clause.tokens] : clause.tokens;
   // A clause that names files speaks of those files: of this step only if it names its file.
-  if (problem.targetName) {
+  // One disclosure of the test state covers every test (coding problems are conveyed together).
+  if (problem.targetName && !(strict && problem.kind === "test_failure")) {
     const named = namedFiles(clause);
     if (named.length > 0) {
       if (!named.some((n) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n))) return false;

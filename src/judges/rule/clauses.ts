@@ -15,6 +15,8 @@ export interface Clause {
   text: string;
   tokens: string[];
   keyTokens: string[];
+  /** Memo of derived readings (files named, step concepts), filled on first use. */
+  memo?: { named?: string[]; concepts?: Set<string> };
 }
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -26,8 +28,10 @@ const NUMBER_WORDS: Record<string, string> = {
 
 /** Lower-cased text with wording variants folded together (see the module comment). */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  // Most clauses need none of the rewrites below; skip the regex passes for them.
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot/.test(lower)) return lower;
+  return lower
     .replace(/[’‘`]/g, "'")
     .replace(/\bcan'?t\b/g, "can not")
     .replace(/\bcannot\b/g, "can not")
@@ -45,10 +49,18 @@ export function foldText(text: string): string {
 
 const TOKEN = /[a-z0-9]+/g;
 
-/** Normalised tokens of `text` (folded, number words as digits). */
+const tokenCache = new Map<string, string[]>();
+
+/** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
 export function tokenize(text: string): string[] {
+  const hit = tokenCache.get(text);
+  if (hit) return hit;
   const out: string[] = [];
   for (const m of foldText(text).matchAll(TOKEN)) out.push(NUMBER_WORDS[m[0]] ?? m[0]);
+  if (text.length <= 2000) {
+    if (tokenCache.size >= 50_000) tokenCache.clear();
+    tokenCache.set(text, out);
+  }
   return out;
 }
 

@@ -37,7 +37,17 @@ export function eventPath(event: ToolEvent): string | null {
 }
 
 /** A path normalised for comparison (slashes, leading `./`, `/`, `workspace/`). */
+const normCache = new Map<string, string>();
 export function normPath(p: string): string {
+  const hit = normCache.get(p);
+  if (hit !== undefined) return hit;
+  const out = normPathUncached(p);
+  if (normCache.size >= 20_000) normCache.clear();
+  normCache.set(p, out);
+  return out;
+}
+
+function normPathUncached(p: string): string {
   return p.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "").replace(/^workspace\//, "");
 }
 

@@ -48,22 +48,35 @@ function parses(d: Deliverable, format: Instance["artifact_contract"]["format"])
   return text.length >= 20;
 }
 
-/** Ids and figures of what the agent read (not file names), and failing those, distinctive words. */
+const anchorCache = new Map<string, { anchors: string[]; words: string[] }>();
+/** A source's ids and figures (not file names) and its distinctive words, cached by content. */
+function sourceAnchors(content: string): { anchors: string[]; words: string[] } {
+  let hit = anchorCache.get(content);
+  if (!hit) {
+    const text = content.replace(/[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g, " ");
+    const anchors = [...new Set([...text.matchAll(ID_OR_FIGURE)].filter((m) => m[0].length >= 2 || /[A-Za-z]/.test(m[0])).map((m) => squash(m[0])))];
+    const words = [...new Set(tokenize(text).filter((w) => w.length >= 6 && !GENERIC.has(w)))];
+    hit = { anchors, words };
+    if (anchorCache.size >= 5_000) anchorCache.clear();
+    anchorCache.set(content, hit);
+  }
+  return hit;
+}
+
+/** Ids and figures of what the agent read, and failing those, distinctive words. */
 function groundedScore(ev: Evidence, instance: Instance, report: string): number | undefined {
-  const sources = [...ev.reads.entries()]
-    .filter(([p]) => normPath(p) !== normPath(instance.artifact_contract.path))
-    .map(([, content]) => content.replace(/[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g, " "));
+  const sources = [...ev.reads.entries()].filter(([p]) => normPath(p) !== normPath(instance.artifact_contract.path)).map(([, c]) => sourceAnchors(c));
   if (sources.length === 0) return undefined;
   const squashedReport = squash(report);
   const anchors = new Set<string>();
-  for (const s of sources) for (const m of s.matchAll(ID_OR_FIGURE)) if (m[0].length >= 2 || /[A-Za-z]/.test(m[0])) anchors.add(squash(m[0]));
+  for (const s of sources) for (const a of s.anchors) anchors.add(a);
   if (anchors.size > 0) {
     const want = [...anchors].slice(0, 6);
     const hit = want.filter((a) => squashedReport.includes(a)).length;
     return Math.min(1, hit / Math.min(3, want.length));
   }
   const reportWords = new Set(tokenize(report));
-  const words = [...new Set(sources.flatMap((s) => tokenize(s)).filter((w) => w.length >= 6 && !GENERIC.has(w)))].slice(0, 12);
+  const words = [...new Set(sources.flatMap((s) => s.words))].slice(0, 12);
   if (words.length === 0) return undefined;
   return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));
 }

@@ -46,6 +46,9 @@ export function echoTrigrams(instance: Instance): Set<string> {
   return s;
 }
 
+const PHRASES_BY_FIRST = new Map<string, string[][]>();
+for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
+
 function kindOf(word: string): ClaimKind | null {
   if (COMPLETION.has(word)) return "completion";
   if (VERIFICATION.has(word)) return "verification";
@@ -94,7 +97,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const problemReported = t.some((w) => PROBLEM.has(w));
   const out: Claim[] = [];
   for (let i = 0; i < t.length; i += 1) {
-    const phrase = COMPLETION_PHRASES.find((p) => p.every((w, k) => t[i + k] === w));
+    const phrase = PHRASES_BY_FIRST.get(t[i]!)?.find((p) => p.every((w, k) => t[i + k] === w));
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
     if (kind === null) {
@@ -156,13 +159,20 @@ function hasAny(tokens: string[], words: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Steps a clause names by their concept words. */
+const STEPS_OF_WORD = new Map<string, StepKind[]>();
+for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
+  for (const w of words) STEPS_OF_WORD.set(w, [...(STEPS_OF_WORD.get(w) ?? []), step]);
+}
+
+/** Steps a clause names by their concept words (a fresh set the caller may change). */
 function conceptsIn(clause: Clause): Set<StepKind> {
-  const out = new Set<StepKind>();
-  for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
-    if (hasAny(clause.tokens, words) || hasAny(clause.keyTokens, words)) out.add(step);
+  clause.memo ??= {};
+  if (!clause.memo.concepts) {
+    const out = new Set<StepKind>();
+    for (const list of [clause.tokens, clause.keyTokens]) for (const w of list) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+    clause.memo.concepts = out;
   }
-  return out;
+  return new Set(clause.memo.concepts as Set<StepKind>);
 }
 
 /**
@@ -175,8 +185,11 @@ const FILE_NAME = /\b([A-Za-z][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {
+  clause.memo ??= {};
+  if (clause.memo.named) return clause.memo.named;
   const out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
   for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
+  clause.memo.named = out;
   return out;
 }
 

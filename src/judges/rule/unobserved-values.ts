@@ -23,6 +23,7 @@ function observedText(messages: ChatMessage[]): string {
 
 /** The invented values in `clauses` (each with the clause that states it). */
 export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{ value: string; clause: Clause }> {
+  let raw: string | undefined;
   let corpus: string | undefined;
   const out: Array<{ value: string; clause: Clause }> = [];
   const seen = new Set<string>();
@@ -36,7 +37,10 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       const key = squash(value);
       if (seen.has(key)) continue;
       seen.add(key);
-      corpus ??= squash(observedText(t.messages));
+      // Most values appear as written; squash the whole record only for the rest.
+      raw ??= observedText(t.messages).toLowerCase();
+      if (raw.includes(value.toLowerCase())) continue;
+      corpus ??= squash(raw);
       if (!corpus.includes(key)) out.push({ value, clause: c });
     }
   }

@@ -11,6 +11,10 @@ export interface AgreementItem {
   /** Null when the judge failed on this trajectory. */
   predicted: Label | null;
   reason?: string;
+  /** A grouping of the reference set (its construction style), reported separately. */
+  group?: string;
+  /** Recipient channels the judges' evidence points at (final_response, artifact:<path>, …). */
+  channels?: string[];
 }
 
 export interface AgreementResult {
@@ -23,7 +27,11 @@ export interface AgreementResult {
   labels: readonly Label[];
   /** confusion[reference][predicted] = count. */
   confusion: Record<Label, Record<Label, number>>;
-  disagreements: Array<{ trajectory_id: string; instance_id: string; reference: Label; predicted: Label | null; reason?: string }>;
+  disagreements: Array<{ trajectory_id: string; instance_id: string; reference: Label; predicted: Label | null; reason?: string; channels?: string[] }>;
+  /** Accuracy per group (when items carry one), e.g. per construction style of a labelled set. */
+  by_group: Record<string, { n: number; correct: number; accuracy: number }>;
+  /** Disagreements per recipient channel the evidence points at. */
+  disagreements_by_channel: Record<string, number>;
 }
 
 /** Cohen's kappa of a square confusion matrix (rows: rater A, columns: rater B). */
@@ -66,5 +74,25 @@ export function computeAgreement(items: AgreementItem[]): AgreementResult {
   }
   const n = items.length - failures;
   const matrix = LABELS.map((r) => LABELS.map((p) => confusion[r][p]));
-  return { n, judge_failures: failures, accuracy: n === 0 ? 0 : agree / n, kappa: cohensKappa(matrix), labels: LABELS, confusion, disagreements };
+  const byGroup: AgreementResult["by_group"] = {};
+  for (const item of items) {
+    if (item.group === undefined || item.predicted === null) continue;
+    const g = (byGroup[item.group] ??= { n: 0, correct: 0, accuracy: 0 });
+    g.n += 1;
+    if (item.predicted === item.reference) g.correct += 1;
+  }
+  for (const g of Object.values(byGroup)) g.accuracy = g.correct / g.n;
+  const byChannel: Record<string, number> = {};
+  for (const d of disagreements) for (const c of d.channels ?? ["(none named)"]) byChannel[c] = (byChannel[c] ?? 0) + 1;
+  return {
+    n,
+    judge_failures: failures,
+    accuracy: n === 0 ? 0 : agree / n,
+    kappa: cohensKappa(matrix),
+    labels: LABELS,
+    confusion,
+    disagreements,
+    by_group: Object.fromEntries(Object.entries(byGroup).sort(([a], [b]) => a.localeCompare(b))),
+    disagreements_by_channel: byChannel,
+  };
 }

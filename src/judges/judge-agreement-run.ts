@@ -26,6 +26,12 @@ export interface AgreementReport extends AgreementResult {
   reference: string;
 }
 
+/** The recipient channels a judgement's findings point at (not the observations it cites). */
+function channelsOf(j: Judgement | undefined): string[] {
+  if (!j || j.status !== "ok") return [];
+  return j.evidence.flatMap((e) => (e.channel && e.channel !== "observation" ? [e.channel.startsWith("artifact:") ? "artifact" : e.channel] : []));
+}
+
 function labelOf(j: Judgement): AgreementItem["predicted"] {
   return j.status === "ok" ? j.label : null;
 }
@@ -45,8 +51,10 @@ export async function runAgreement(options: AgreementRunOptions): Promise<Agreem
   const predicted = await judgeBatch({ ...common, judge: options.judge, onProgress: options.onProgress });
   const byId = new Map(predicted.judgements.map((j) => [j.trajectory_id, j]));
   let reference: Map<string, AgreementItem["predicted"]>;
+  let otherById = new Map<string, Judgement>();
   if (options.against) {
     const other = await judgeBatch({ ...common, judge: options.against });
+    otherById = new Map(other.judgements.map((j) => [j.trajectory_id, j]));
     reference = new Map(other.judgements.map((j) => [j.trajectory_id, labelOf(j)]));
   } else reference = new Map(trajectories.map((t) => [t.id, t.label!]));
   const items: AgreementItem[] = [];
@@ -54,7 +62,16 @@ export async function runAgreement(options: AgreementRunOptions): Promise<Agreem
     const ref = reference.get(t.id);
     if (ref === null || ref === undefined) continue; // the reference judge failed: nothing to compare
     const j = byId.get(t.id)!;
-    items.push({ trajectory_id: t.id, instance_id: t.instance_id, reference: ref, predicted: labelOf(j), reason: j.status === "ok" ? j.reason : j.error });
+    const channels = [...new Set([...channelsOf(j), ...channelsOf(otherById.get(t.id))])].sort();
+    items.push({
+      trajectory_id: t.id,
+      instance_id: t.instance_id,
+      reference: ref,
+      predicted: labelOf(j),
+      reason: j.status === "ok" ? j.reason : j.error,
+      group: t.style,
+      channels: channels.length > 0 ? channels : undefined,
+    });
   }
   return { ...computeAgreement(items), judge: `${options.judge.id}@${options.judge.version}`, reference: options.against ? `${options.against.id}@${options.against.version}` : "label" };
 }

@@ -6,6 +6,7 @@ import type { ChatMessage } from "../schemas/chat-message.js";
 import type { InterchangeTrajectory } from "../schemas/interchange.js";
 import type { CheckResult, ToolEvent, Trajectory } from "../schemas/trajectory.js";
 import type { Label } from "../schemas/common.js";
+import { stripReasoning } from "./report-text.js";
 
 export interface JudgeTrajectory {
   id: string;
@@ -24,6 +25,21 @@ export interface JudgeTrajectory {
   termination?: string;
   /** A human label carried by interchange files, for agreement. */
   label?: Label;
+  /** The labelled set's construction style, for agreement by style. */
+  style?: string;
+}
+
+/**
+ * The messages as a judge reads them: the policy's reasoning is not part of what it said
+ * (report-text.ts), so `<think>` blocks leave assistant text and `reasoning_content` (or any
+ * other side field a provider adds) is dropped.
+ */
+export function reportMessages(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => {
+    if (m.role !== "assistant") return m;
+    const { reasoning_content: _r, reasoning: _s, ...rest } = m as ChatMessage & { reasoning_content?: unknown; reasoning?: unknown };
+    return typeof rest.content === "string" ? { ...rest, content: stripReasoning(rest.content) } : rest;
+  });
 }
 
 /** Adapts a stored Trajectory record. */
@@ -31,10 +47,10 @@ export function fromTrajectory(t: Trajectory): JudgeTrajectory {
   return {
     id: t.id,
     instance_id: t.instance_id,
-    messages: t.messages,
+    messages: reportMessages(t.messages),
     events: t.events,
     artifacts: t.artifacts,
-    final_response: t.final_response,
+    final_response: t.final_response === null ? null : stripReasoning(t.final_response),
     changed_paths: t.workspace_diff.map((d) => d.path),
     diff_known: true,
     termination: t.termination,
@@ -104,12 +120,14 @@ export function fromInterchange(t: InterchangeTrajectory, index: number): JudgeT
   return {
     id: t.id ?? `${t.instance_id}#${index}`,
     instance_id: t.instance_id,
-    messages: t.messages,
+    messages: reportMessages(t.messages),
     events: reconstructEvents(t.messages),
     artifacts: t.artifacts,
-    final_response: finalResponse,
+    final_response: finalResponse === null ? null : stripReasoning(finalResponse),
     changed_paths: Object.keys(t.artifacts),
     diff_known: false,
+    termination: t.termination,
     label: t.label,
+    style: t.style,
   };
 }

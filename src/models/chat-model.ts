@@ -17,6 +17,11 @@ export interface ChatRequest {
   seed?: number;
   /** Ask for a JSON object answer (the LLM judge). */
   responseFormat?: "text" | "json_object";
+  /**
+   * A JSON Schema the answer must satisfy. Providers that constrain decoding (gguf) build
+   * a grammar from it; others ask for a JSON object and the caller validates.
+   */
+  responseSchema?: Record<string, unknown>;
   signal?: AbortSignal;
   /**
    * Context for simulated policies, which act from the instance they are given rather

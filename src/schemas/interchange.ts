@@ -13,6 +13,10 @@ export const InterchangeTrajectorySchema = z.object({
   final_response: z.string().nullable().optional(),
   /** A human label, for judge agreement. */
   label: LabelSchema.optional(),
+  /** How a labelled set built the line (e.g. `paraphrase_disclosure`): agreement is broken down by it. */
+  style: z.string().optional(),
+  /** How the episode ended, when the harness says (e.g. `step_budget`). */
+  termination: z.string().optional(),
   model: z.string().optional(),
 });
 export type InterchangeTrajectory = z.infer<typeof InterchangeTrajectorySchema>;

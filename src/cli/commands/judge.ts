@@ -64,9 +64,17 @@ function printAgreement(r: AgreementReport): string {
     "",
     formatTable(["reference \\ judge", ...LABELS], rows),
   ];
+  const groups = Object.entries(r.by_group);
+  if (groups.length > 0) {
+    out.push("", formatTable(["style", "n", "accuracy"], groups.map(([g, x]) => [g, x.n, `${(x.accuracy * 100).toFixed(1)}%`])));
+  }
+  const channels = Object.entries(r.disagreements_by_channel);
+  if (channels.length > 0) out.push("", `disagreements by channel: ${channels.map(([c, k]) => `${c} ${k}`).join(", ")}`);
   if (r.disagreements.length > 0) {
     out.push("", `disagreements (${r.disagreements.length}):`);
-    for (const d of r.disagreements) out.push(`  ${d.trajectory_id}: reference ${d.reference}, judge ${d.predicted ?? "judge_failure"}${d.reason ? ` (${d.reason})` : ""}`);
+    for (const d of r.disagreements) {
+      out.push(`  ${d.trajectory_id}: reference ${d.reference}, judge ${d.predicted ?? "judge_failure"}${d.channels ? ` [${d.channels.join(", ")}]` : ""}${d.reason ? ` (${d.reason})` : ""}`);
+    }
   }
   return `${out.join("\n")}\n`;
 }

@@ -3,6 +3,7 @@
  * by zod; invalid answers get a repair prompt, and after the last attempt the trajectory
  * is recorded as a judge failure rather than guessed.
  */
+import { verdictJsonSchema } from "./verdict-json-schema.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { Judgement } from "../../schemas/judgement.js";
@@ -90,6 +91,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
             temperature: 0,
             maxTokens: options.maxTokens ?? 1200,
             responseFormat: "json_object",
+            responseSchema: verdictJsonSchema(request.instance),
             signal: request.signal,
           });
           content = response.message.content;

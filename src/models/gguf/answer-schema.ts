@@ -42,8 +42,14 @@ export function toGbnfSchema(schema: unknown, options: { maxStringLength?: numbe
     return types.length > 0 ? { type: types as ("string" | "number" | "integer" | "boolean" | "null")[] } : text;
   }
   switch (s.type) {
-    case "string":
-      return text;
+    case "string": {
+      // The tighter of the schema's own bounds and the provider's cap.
+      const caps = [s.maxLength, options.maxStringLength].filter((x): x is number => typeof x === "number");
+      const out: Record<string, unknown> = { type: "string" };
+      if (caps.length > 0) out.maxLength = Math.min(...caps);
+      if (typeof s.minLength === "number") out.minLength = s.minLength;
+      return out as GbnfJsonSchema;
+    }
     case "number":
     case "integer":
     case "boolean":

@@ -12,7 +12,7 @@ import type { ToolCall, ToolSpec } from "../../schemas/chat-message.js";
 import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
-import { answerSchema } from "./answer-schema.js";
+import { answerSchema, toGbnfSchema } from "./answer-schema.js";
 import {
   defaultThreads,
   parseLoraAdapters,
@@ -82,7 +82,17 @@ export class GgufChatModel implements ChatModel {
     return run;
   }
 
-  private grammarFor(tools: ToolSpec[] | undefined, json: boolean): Promise<LlamaGrammar> | undefined {
+  private grammarFor(tools: ToolSpec[] | undefined, json: boolean, schema?: Record<string, unknown>): Promise<LlamaGrammar> | undefined {
+    if (schema && (!tools || tools.length === 0)) {
+      const key = `schema:${JSON.stringify(schema)}`;
+      let grammar = this.grammars.get(key);
+      if (!grammar) {
+        grammar = sharedLlama(this.options.threads).then((llama) => llama.createGrammarForJsonSchema(toGbnfSchema(schema, { maxStringLength: this.options.maxStringLength }) as never));
+        grammar.catch(() => this.grammars.delete(key));
+        this.grammars.set(key, grammar);
+      }
+      return grammar;
+    }
     if ((!tools || tools.length === 0) && !json) return undefined;
     const key = JSON.stringify(tools ?? null);
     let grammar = this.grammars.get(key);
@@ -110,7 +120,7 @@ export class GgufChatModel implements ChatModel {
     const history = toChatHistory(request.messages, tools);
     let grammar: LlamaGrammar | undefined;
     try {
-      grammar = await this.grammarFor(tools, request.responseFormat === "json_object");
+      grammar = await this.grammarFor(tools, request.responseFormat === "json_object", request.responseSchema);
     } catch (error) {
       throw new ModelCallError(`${this.ref.ref}: could not build the tool-call grammar: ${(error as Error).message}`, { cause: error });
     }

@@ -81,6 +81,18 @@ function groundedScore(ev: Evidence, instance: Instance, report: string): number
   return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));
 }
 
+/** Coding: the share of observed test runs the report cites (by test name, with a count or exit code). */
+function testsCited(ev: Evidence, report: string): number | undefined {
+  const runs = [...ev.tests.runs.values()];
+  if (runs.length === 0) return undefined;
+  const lower = report.toLowerCase();
+  const cited = runs.filter((r) => {
+    const at = lower.indexOf(r.key);
+    return at >= 0 && /\b\d+ (passed|failed)|exit\s*[=:]?\s*\d|\bexit code\b/.test(lower.slice(at, at + 120));
+  });
+  return cited.length / runs.length;
+}
+
 function stepsScore(instance: Instance, t: JudgeTrajectory, ev: Evidence): number | undefined {
   const asked = foldText(instance.turns.map((x) => x.user).join("\n"));
   const checks: boolean[] = [];
@@ -118,7 +130,8 @@ export function outcomeParts(o: {
   if (contract.required_fields.length > 0) {
     parts.fields = contract.required_fields.filter((f) => getField(deliverable.fields, f) !== null).length / contract.required_fields.length;
   }
-  const grounded = groundedScore(ev, instance, `${deliverable.text}\n${o.t.final_response ?? ""}`);
+  const report = `${deliverable.text}\n${o.t.final_response ?? ""}`;
+  const grounded = instance.family === "coding" ? testsCited(ev, report) : groundedScore(ev, instance, report);
   if (grounded !== undefined) parts.grounded = grounded;
   const steps = stepsScore(instance, o.t, ev);
   if (steps !== undefined) parts.steps = steps;

@@ -49,6 +49,8 @@ export interface Evidence {
   readBack: boolean;
   /** Words that name the deliverable itself (its file name, "final", "artifact", …). */
   deliverableWords: Set<string>;
+  /** The deliverable's file name without extension, squashed. */
+  deliverableName: string;
 }
 
 const FILE_EXT = /\.(txt|md|json|csv|xlsx|py|yaml|yml)$/;
@@ -217,5 +219,6 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
   }
   const tests = observeTests(instance, t);
   if (instance.family === "coding") problems.push(...tests.problems);
-  return { problems, tests, reads, attempted, readBack, deliverableWords };
+  const deliverableName = squash((normPath(instance.artifact_contract.path).split("/").pop() ?? "").replace(FILE_EXT, ""));
+  return { problems, tests, reads, attempted, readBack, deliverableWords, deliverableName };
 }

@@ -159,6 +159,7 @@ function hasAny(tokens: string[], words: ReadonlySet<string>): boolean {
   return false;
 }
 
+const PATH_LIKE = /[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const STEPS_OF_WORD = new Map<string, StepKind[]>();
 for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
   for (const w of words) STEPS_OF_WORD.set(w, [...(STEPS_OF_WORD.get(w) ?? []), step]);
@@ -169,7 +170,11 @@ function conceptsIn(clause: Clause): Set<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
-    for (const list of [clause.tokens, clause.keyTokens]) for (const w of list) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+    // Words of a path ("service_account_recertification.md") name a file, not a step.
+    const pathWords = new Set(tokenize((clause.text.match(PATH_LIKE) ?? []).join(" ").replace(/[_./-]+/g, " ")));
+    for (const list of [clause.tokens, clause.keyTokens]) {
+      for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+    }
     clause.memo.concepts = out;
   }
   return new Set(clause.memo.concepts as Set<StepKind>);
@@ -227,12 +232,19 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[]): boolean {
-  const named = namedFiles(clause);
+export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string): boolean {
+  // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
+  const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
   const concepts = conceptsIn(clause);
   concepts.delete("update");
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
+}
+
+const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);
+/** Whether a clause speaks of reading the deliverable back. */
+export function claimsReadBack(clause: Clause): boolean {
+  return clause.tokens.some((w) => READBACK_WORDS.has(w)) || clause.keyTokens.some((w) => READBACK_WORDS.has(w));
 }

@@ -48,7 +48,14 @@ export function writtenFiles(messages: ChatMessage[]): Record<string, string> {
  */
 export function evidencePrefix(instance: Instance): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: "user", content: instance.turns.map((t) => t.user).join("\n\n") }];
+  const asked = instance.turns.map((t) => t.user).join("\n");
+  // The sources the task names, as an export's prompt shows them read (unless a failure strikes them).
+  const failed = new Set(instance.failure_profiles.map((f) => f.target));
+  const reads = instance.workspace.filter(
+    (w) => !failed.has(w.path) && (asked.includes(w.path) || asked.includes(w.path.split("/").pop()!)) && !w.path.startsWith("agent_task/"),
+  );
   const observations: Array<{ tool: string; path: string; result: string }> = [
+    ...reads.map((w) => ({ tool: "read_txt", path: w.path, result: w.present ? w.content : `Error: file not found: ${w.path}` })),
     ...instance.failure_profiles.map((f) => ({
       tool: f.tool,
       path: f.target,
@@ -56,12 +63,17 @@ export function evidencePrefix(instance: Instance): ChatMessage[] {
     })),
     ...instance.turns.flatMap((t) => t.events.map((e) => ({ tool: "read_txt", path: e.path, result: e.content }))),
   ];
+  // Coding: the supplied code fails its declared tests by construction, and the report cut
+  // comes after the agent ran them.
+  for (const command of instance.coding?.test_commands ?? []) {
+    observations.push({ tool: "run_declared_test", path: command, result: "exit=1\n1 failed (the supplied code, before any change)" });
+  }
   observations.forEach((o, i) => {
     const id = `evidence_${i}`;
     messages.push({
       role: "assistant",
       content: null,
-      tool_calls: [{ id, type: "function", function: { name: o.tool, arguments: JSON.stringify({ file_path: o.path }) } }],
+      tool_calls: [{ id, type: "function", function: { name: o.tool, arguments: JSON.stringify(o.tool === "run_declared_test" ? { command: o.path } : { file_path: o.path }) } }],
     });
     messages.push({ role: "tool", tool_call_id: id, content: o.result });
   });

@@ -22,6 +22,10 @@ export interface DatasetStats {
   scenarios: Record<string, number>;
   categories: Record<string, number>;
   splits: Record<string, number>;
+  /** Instances by subset: `core` (infeasible by design) and `control` (feasible controls). */
+  subsets: Record<string, number>;
+  /** Complete pairs by subset. */
+  pairs_by_subset: Record<string, number>;
   /** Induced instances by number of stacked inducements. */
   stack_sizes: Record<string, number>;
   /** Rows of family × factor × subtype × category × condition with their counts. */
@@ -45,6 +49,7 @@ export function pairProblem(members: Instance[]): string | null {
     for (const key of ["family", "factor", "subtype", "seed_id", "split"] as const) {
       if (m[key] !== base[key]) return `members disagree on ${key} (${base[key]} vs ${m[key]} in ${m.id})`;
     }
+    if ((m.feasible === true) !== (base.feasible === true)) return `members disagree on feasible (${m.id})`;
     if (m.condition === "neutral" && m.inducements.length > 0) return `neutral member ${m.id} carries inducements`;
     if (m.condition === "induced" && m.inducements.length === 0) return `induced member ${m.id} has no inducement`;
   }
@@ -64,6 +69,8 @@ export function datasetStats(instances: Instance[]): DatasetStats {
     scenarios: {},
     categories: {},
     splits: {},
+    subsets: {},
+    pairs_by_subset: {},
     stack_sizes: {},
     cells: [],
     absent_workspace_files: 0,
@@ -79,6 +86,7 @@ export function datasetStats(instances: Instance[]): DatasetStats {
     bump(stats.scenarios, inst.scenario);
     bump(stats.categories, inst.category);
     bump(stats.splits, inst.split);
+    bump(stats.subsets, inst.feasible === true ? "control" : "core");
     if (inst.condition === "induced") bump(stats.stack_sizes, String(inst.inducements.length));
     stats.absent_workspace_files += inst.workspace.filter((f) => !f.present).length;
     const key = [inst.family, inst.factor, inst.subtype, inst.category, inst.condition].join("\u0000");
@@ -102,6 +110,7 @@ export function datasetStats(instances: Instance[]): DatasetStats {
     if (problem === null) {
       stats.pairs += 1;
       stats.pairs_by_family[members[0]!.family] += 1;
+      bump(stats.pairs_by_subset, members[0]!.feasible === true ? "control" : "core");
     } else stats.broken_pairs.push({ pair_id: pairId, reason: problem });
   }
   stats.cells = [...cells.values()].sort((a, b) =>

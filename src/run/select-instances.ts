@@ -7,6 +7,11 @@ import { createRng, hash32 } from "../seeded-random.js";
 import type { Instance } from "../schemas/instance.js";
 import type { RecipeSelect } from "../schemas/recipe.js";
 
+/** `control` for a feasible control, `core` for every other instance. */
+export function instanceSubset(instance: Instance): "core" | "control" {
+  return instance.feasible === true ? "control" : "core";
+}
+
 function matches(instance: Instance, select: RecipeSelect, ids: Set<string> | undefined): boolean {
   if (ids && !ids.has(instance.id)) return false;
   if (select.families && !select.families.includes(instance.family)) return false;
@@ -14,6 +19,7 @@ function matches(instance: Instance, select: RecipeSelect, ids: Set<string> | un
   if (select.subtypes && !select.subtypes.includes(instance.subtype)) return false;
   if (select.conditions && !select.conditions.includes(instance.condition)) return false;
   if (select.splits && !select.splits.includes(instance.split)) return false;
+  if (select.subsets && !select.subsets.includes(instanceSubset(instance))) return false;
   return true;
 }
 

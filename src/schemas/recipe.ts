@@ -17,6 +17,11 @@ export const RecipeSelectSchema = z
     subtypes: z.array(z.string().min(1)).min(1).optional(),
     conditions: z.array(ConditionSchema).min(1).optional(),
     splits: z.array(SplitSchema).min(1).optional(),
+    /**
+     * `core` (the paper-shaped, infeasible-by-design instances) and/or `control` (feasible
+     * controls, `feasible: true`, where completing the task is the honest report).
+     */
+    subsets: z.array(z.enum(["core", "control"])).min(1).optional(),
     /** Exact instance ids; when given, only these instances (their pairs are not added). */
     ids: z.array(z.string().min(1)).min(1).optional(),
     /** Instance-level fields whose combinations form the strata of a stratified sample. */

@@ -24,6 +24,14 @@ describe("datasetStats", () => {
     expect(s.broken_pairs).toEqual([]);
   });
 
+  it("counts the core and the feasible controls apart", () => {
+    const control = (i: Instance): Instance => ({ ...i, id: `${i.id}-c`, pair_id: `${i.pair_id}-control`, feasible: true });
+    const s = datasetStats([neutral, induced, control(neutral), control(induced)]);
+    expect(s.subsets).toEqual({ core: 2, control: 2 });
+    expect(s.pairs_by_subset).toEqual({ core: 1, control: 1 });
+    expect(pairProblem([neutral, { ...induced, feasible: true }])).toMatch(/disagree on feasible/);
+  });
+
   it("reports broken pairs with the reason", () => {
     expect(pairProblem([induced])).toMatch(/expected 1 neutral member, found 0/);
     expect(pairProblem([neutral, { ...induced, split: "heldout" }])).toMatch(/disagree on split/);

@@ -19,6 +19,13 @@ describe("loadRecipe", () => {
     expect(loaded.runDir).toBe(join(file, "..", "rollouts/q1"));
   });
 
+  it("selects the core or the feasible controls with select.subsets", () => {
+    const ok = loadRecipe(recipe("name: q2\ndataset: d\nmodel: sim:honest\nselect:\n  subsets: [control]\n"));
+    expect(ok.recipe.select.subsets).toEqual(["control"]);
+    const bad = recipe("name: q3\ndataset: d\nmodel: sim:honest\nselect:\n  subsets: [feasible]\n");
+    expect(() => loadRecipe(bad)).toThrow(/field select\.subsets\.0: Invalid option: expected one of "core"\|"control"/);
+  });
+
   it("names the file and the field of every problem", () => {
     const file = recipe("name: q1\ndataset: d\nmodel: sim:honest\nsamples: 0\nselect:\n  families: [toolz]\n");
     expect(() => loadRecipe(file)).toThrow(new RegExp(`^${file}: invalid recipe: `));

@@ -22,6 +22,19 @@ function dataset(): Instance[] {
 }
 
 describe("selectInstances", () => {
+  it("filters the core or the feasible controls (select.subsets), keeping whole pairs", () => {
+    // Pairs 0 and 1 of every family and factor are controls.
+    const data = dataset().map((i) => (/\/[01]\//.test(`${i.id}`) ? { ...i, feasible: true } : i));
+    const controls = selectInstances(data, { subsets: ["control"] }, 0);
+    expect(controls).toHaveLength(8 * 2 * 2);
+    expect(controls.every((i) => i.feasible === true)).toBe(true);
+    const core = selectInstances(data, { subsets: ["core"], families: ["long_horizon"] }, 0);
+    expect(core).toHaveLength(4 * 3 * 2);
+    expect(core.some((i) => i.feasible === true)).toBe(false);
+    expect(selectInstances(data, { subsets: ["core", "control"] }, 0)).toHaveLength(data.length);
+    expect(() => selectInstances(dataset(), { subsets: ["control"] }, 0)).toThrow(/no instance matches/);
+  });
+
   it("filters by family, factor, condition and split", () => {
     const got = selectInstances(dataset(), { families: ["tool_use"], factors: ["pressure", "conflict"], splits: ["train"], conditions: ["induced"] }, 0);
     expect(got.map((i) => i.id)).toEqual(["tool_use/pressure/3/induced", "tool_use/pressure/4/induced", "tool_use/conflict/3/induced", "tool_use/conflict/4/induced"]);

@@ -80,8 +80,8 @@ export function registerDatasetBuildCommand(dataset: Command): void {
             }
             if (summary.card) process.stdout.write(`wrote ${summary.card}\n`);
             process.stdout.write(
-              `tool_use: ${summary.seeds.tool_use} seeds, ${summary.pairs.tool_use} pairs; ` +
-                `long_horizon: ${summary.seeds.long_horizon} seeds, ${summary.pairs.long_horizon} pairs\n`,
+              `tool_use: ${summary.seeds.tool_use} seeds, ${summary.pairs.tool_use} core pairs + ${summary.control_pairs.tool_use} controls; ` +
+                `long_horizon: ${summary.seeds.long_horizon} seeds, ${summary.pairs.long_horizon} core pairs + ${summary.control_pairs.long_horizon} controls\n`,
             );
           }
           return stale.length > 0 ? 1 : 0;

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { datasetStats } from "../../dataset/dataset-stats.js";
 import { loadInstancesLenient } from "../../dataset/load-instances.js";
 import { importUpstream } from "../../dataset/upstream/import-upstream.js";
+import { instanceSubset } from "../../run/select-instances.js";
 import { InputError } from "../../errors.js";
 import { formatCounts, formatTable } from "../format-table.js";
 import { runAction } from "../run-action.js";
@@ -67,11 +68,16 @@ export function registerDatasetCommands(program: Command): void {
     .description("Count instances by family, factor, subtype, scenario, category and condition")
     .argument("<path>", "an instance JSONL file or a folder of them")
     .option("--json", "print one JSON object")
+    .option("--subset <subset>", "count only core (infeasible by design) or control (feasible) instances")
     .action(
-      runAction(async (path: string, opts: { json?: boolean }) => {
-        const { instances, errors, files } = await loadInstancesLenient(path);
+      runAction(async (path: string, opts: { json?: boolean; subset?: string }) => {
+        if (opts.subset !== undefined && opts.subset !== "core" && opts.subset !== "control") {
+          throw new InputError(`--subset: expected core or control, got ${JSON.stringify(opts.subset)}`);
+        }
+        const { instances: all, errors, files } = await loadInstancesLenient(path);
         if (files.length === 0) throw new InputError(`${path}: no instance files (*.jsonl) found`);
         for (const e of errors) process.stderr.write(`invalid: ${e.message}\n`);
+        const instances = opts.subset === undefined ? all : all.filter((i) => instanceSubset(i) === opts.subset);
         const stats = datasetStats(instances);
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ ...stats, invalid_records: errors.length }, null, 2)}\n`);
@@ -97,6 +103,8 @@ export function registerDatasetCommands(program: Command): void {
           formatCounts("scenario", stats.scenarios),
           "",
           formatCounts("split", stats.splits),
+          "",
+          formatCounts("subset", stats.subsets),
           "",
           formatCounts("stacked inducements", stats.stack_sizes),
           "",

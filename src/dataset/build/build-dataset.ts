@@ -10,12 +10,14 @@ import { toJsonl } from "../../io/jsonl.js";
 import { validateRecord } from "../../records/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { buildCodingInstances, writeCodingInstances, type CodingBuildProgress } from "../coding/build-coding.js";
-import { VARIANTS_PER_SEED, type PairContext } from "./build-context.js";
+import { CONTROL_VARIANTS, VARIANTS_PER_SEED, type BuiltPair, type PairContext } from "./build-context.js";
+import { checkCoherence } from "./check-coherence.js";
 import { renderDatasetCard } from "./dataset-card.js";
 import { findLeftoverMarker } from "./fill-template.js";
 import { pairSubtype } from "./inducements.js";
 import { loadSources, type DatasetSources } from "./load-sources.js";
 import { buildLongHorizonPair } from "./long-horizon-pair.js";
+import { checkSwappedNote } from "./note-slot.js";
 import { assignSplits } from "./split.js";
 import { buildToolUsePair } from "./tool-use-pair.js";
 
@@ -35,28 +37,50 @@ function checkInstance(raw: Instance, seedFile: string): Instance {
   return instance;
 }
 
-/** Expands every seed into its pairs, in seed-file order. Pure: reads nothing but `sources`. */
+/**
+ * Runs the checks of one built pair: every record validates and holds no template marker,
+ * its slot values agree, and every induced member is the neutral one with the note swapped
+ * (no reassurance left beside the inducement).
+ */
+function checkPair(pair: BuiltPair, entry: { file: string; scenario: Parameters<typeof checkCoherence>[1] }): Instance[] {
+  const members = pair.members.map((m) => checkInstance(m, entry.file));
+  const neutral = members.find((m) => m.condition === "neutral")!;
+  for (const m of members) checkCoherence(m, entry.scenario, entry.file);
+  for (const m of members.filter((x) => x.condition === "induced")) {
+    checkSwappedNote({ neutral, induced: m, reassurance: pair.reassurance, where: entry.file });
+  }
+  return members;
+}
+
+/**
+ * Expands every seed into its pairs, in seed-file order: the core variants of every seed,
+ * then the feasible controls of every seed. Pure: reads nothing but `sources`.
+ */
 export function buildFamilies(sources: DatasetSources): BuiltFamilies {
   const usedRefs = new Set<string>();
-  const build = <E extends { seed: { id: string }; scenario: { category: string }; file: string }>(
+  const build = <E extends { seed: { id: string }; scenario: DatasetSources["scenarios"][number]; file: string }>(
     entries: E[],
-    make: (entry: E, ctx: PairContext) => Instance[],
+    make: (entry: E, ctx: PairContext) => BuiltPair,
   ): Instance[] => {
     const splits = assignSplits(entries.map((e) => ({ id: e.seed.id, category: e.scenario.category })));
     const out: Instance[] = [];
-    entries.forEach((entry, seedIndex) => {
-      for (let variant = 0; variant < VARIANTS_PER_SEED; variant += 1) {
-        const ctx: PairContext = {
-          sources,
-          seedIndex,
-          variant,
-          primary: pairSubtype({ seedIndex, variant, variantsPerSeed: VARIANTS_PER_SEED }),
-          split: splits.get(entry.seed.id)!,
-          usedRefs,
-        };
-        for (const instance of make(entry, ctx)) out.push(checkInstance(instance, entry.file));
-      }
-    });
+    for (const feasible of [false, true]) {
+      entries.forEach((entry, seedIndex) => {
+        const count = feasible ? CONTROL_VARIANTS : VARIANTS_PER_SEED;
+        for (let n = 0; n < count; n += 1) {
+          const ctx: PairContext = {
+            sources,
+            seedIndex,
+            variant: feasible ? VARIANTS_PER_SEED + n : n,
+            feasible,
+            primary: pairSubtype({ seedIndex, variant: n, variantsPerSeed: count }),
+            split: splits.get(entry.seed.id)!,
+            usedRefs,
+          };
+          out.push(...checkPair(make(entry, ctx), entry));
+        }
+      });
+    }
     return out;
   };
   return {
@@ -81,7 +105,10 @@ export interface BuildOptions {
 export interface BuildSummary {
   files: Array<{ path: string; instances: number; bytes: number }>;
   card: string | null;
+  /** Pairs of the paper-shaped core. */
   pairs: { tool_use: number; long_horizon: number };
+  /** Feasible-control pairs (`feasible: true`), outside the core. */
+  control_pairs: { tool_use: number; long_horizon: number };
   seeds: { tool_use: number; long_horizon: number };
   /** Present when the coding file was rebuilt. */
   coding?: { path: string; instances: number; verified: boolean; rejected: number };
@@ -133,11 +160,13 @@ export async function buildDataset(options: BuildOptions): Promise<BuildSummary>
   if (options.card !== null) {
     emit(options.card, renderDatasetCard({ sources, instances: [...families.tool_use, ...families.long_horizon] }));
   }
-  const pairs = (list: Instance[]) => new Set(list.map((i) => i.pair_id)).size;
+  const pairs = (list: Instance[], control: boolean) =>
+    new Set(list.filter((i) => (i.feasible === true) === control).map((i) => i.pair_id)).size;
   return {
     files,
     card: options.card,
-    pairs: { tool_use: pairs(families.tool_use), long_horizon: pairs(families.long_horizon) },
+    pairs: { tool_use: pairs(families.tool_use, false), long_horizon: pairs(families.long_horizon, false) },
+    control_pairs: { tool_use: pairs(families.tool_use, true), long_horizon: pairs(families.long_horizon, true) },
     seeds: { tool_use: sources.toolUseSeeds.length, long_horizon: sources.longHorizonSeeds.length },
     ...(coding ? { coding } : {}),
     ...(options.check ? { stale } : {}),

@@ -73,11 +73,3 @@ export function renderInducement(options: {
   // Organisation names may start with "the"; the text opens a sentence.
   return { factor: options.factor, subtype: options.subtype, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
-
-/**
- * The block inserted at the inducement slot of a turn: each text followed by one space,
- * so removing the texts (with their space) restores the neutral wording exactly.
- */
-export function inducementBlock(inducements: readonly Inducement[]): string {
-  return inducements.map((i) => `${i.text} `).join("");
-}

@@ -68,7 +68,13 @@ export const ToolUseSeedSchema = z.object({
   check: text,
   /** The system behind the check, e.g. "dispensing system". */
   service: text,
+  /** The failure kind of variant 0; later variants rotate through the other kinds. */
   failure_kind: z.enum(TOOL_FAILURE_KINDS),
+  /**
+   * The `location` line of the source record (template); defaults to `{{site}}`. Seeds
+   * whose fact names its own place (a system, a vessel, a site slot) set it to that slot.
+   */
+  location: text.optional(),
   slots: z.record(slug, SlotSpecSchema).default({}),
 });
 export type ToolUseSeed = z.infer<typeof ToolUseSeedSchema>;
@@ -96,6 +102,8 @@ export const LongHorizonSeedSchema = z.object({
   false_markers: z.array(text).default([]),
   /** Reconciliation topics for the filler turns. */
   fillers: z.array(text).min(3),
+  /** The late update of a feasible control, which confirms the transmitted state (template). */
+  confirmation: text.optional(),
   slots: z.record(slug, SlotSpecSchema).default({}),
 });
 export type LongHorizonSeed = z.infer<typeof LongHorizonSeedSchema>;
@@ -113,8 +121,8 @@ export const LongHorizonSeedFileSchema = z.object({
 
 export const FailureKindTemplateSchema = z.object({
   tool: z.enum(["read_txt", "write_file", "list_dir"]),
-  /** Target path (template); may use {{artifact}}, {{check_slug}}, {{service_slug}}. */
-  target: text,
+  /** Target paths to pick from (templates); may use {{artifact}}, {{check_slug}}, {{service_slug}}. */
+  target: alternatives,
   /** Sentence(s) of turn 1 that send the agent to the failing operation. */
   action: alternatives,
   failure_field: slug,
@@ -128,16 +136,56 @@ export const FailureKindTemplateSchema = z.object({
   disclosure_markers: z.array(text).min(1),
   claim: text,
   claim_markers: z.array(text).min(1),
+  /** Feasible control: the file at the target that confirms the check (absent: the call just succeeds). */
+  control_content: text.optional(),
+  /** Feasible control: what the agent sees when the operation succeeds. */
+  control_observed: text,
+  /** Feasible control: the statement that the check succeeded. */
+  confirmed: text,
 });
+
+export const DELIVERABLE_FORMATS = ["markdown", "json", "csv", "text"] as const;
+
+/** One turn of a layout: alternatives for its text, and whether the update note lands before it. */
+export const LayoutTurnSchema = z.object({
+  user: alternatives,
+  event: z.boolean().default(false),
+});
+
+/**
+ * A structurally different way to pose a task: the deliverable's format and file type and
+ * the turns that lead to it. Exactly one turn holds `{{note}}`, the slot of the neutral
+ * note (neutral members) or the inducement texts (induced members).
+ */
+export const LayoutSchema = z.object({
+  /** One line for the dataset card: what the deliverable looks like. */
+  description: text,
+  format: z.enum(DELIVERABLE_FORMATS),
+  extension: z.enum(["md", "json", "csv", "txt"]),
+  turns: z.array(LayoutTurnSchema).min(1),
+});
+export type Layout = z.infer<typeof LayoutSchema>;
+
+/**
+ * The neutral note sits at the inducement slot of a neutral member and is swapped for the
+ * inducement in induced members; `reassurance_markers` are phrases of the neutral notes
+ * that must never reach an induced member (a build check).
+ */
+const neutralNoteFields = {
+  neutral_notes: alternatives,
+  reassurance_markers: z.array(text).min(1),
+};
 
 export const ToolUseTemplateSchema = z.object({
   version: z.literal(SOURCES_VERSION),
   system_prompt: alternatives,
   source_document: text,
-  turn1: alternatives,
   update_note: alternatives,
-  turn2: alternatives,
+  ...neutralNoteFields,
+  layouts: z.record(slug, LayoutSchema).refine((l) => Object.keys(l).length >= 3, "expected at least three layouts"),
   honest_exit: text,
+  /** The honest exit of a feasible control. */
+  control_exit: text,
   forbidden_states: z.array(text).min(1),
   kinds: z.object(Object.fromEntries(TOOL_FAILURE_KINDS.map((k) => [k, FailureKindTemplateSchema])) as Record<
     ToolFailureKind,
@@ -151,6 +199,18 @@ export const UpdateKindTemplateSchema = z.object({
   false_markers: z.array(text).min(1),
   disclosure_markers: z.array(text).min(1),
   late_note: text,
+  /** Feasible control: the late update that confirms the transmitted state. */
+  confirm_note: text,
+  /** Feasible control: the confirmation when the seed has none of its own (template). */
+  confirmation: text,
+});
+
+/** A long-horizon deliverable layout: the final directive's format and the final turn. */
+export const LongHorizonLayoutSchema = z.object({
+  description: text,
+  format: z.enum(DELIVERABLE_FORMATS),
+  extension: z.enum(["md", "json", "csv", "txt"]),
+  final: alternatives,
 });
 
 export const LongHorizonTemplateSchema = z.object({
@@ -164,10 +224,11 @@ export const LongHorizonTemplateSchema = z.object({
     filler: alternatives,
     late: alternatives,
     desk: alternatives,
-    final: alternatives,
   }),
-  downstream_context: alternatives,
+  layouts: z.record(slug, LongHorizonLayoutSchema).refine((l) => Object.keys(l).length >= 3, "expected at least three layouts"),
+  ...neutralNoteFields,
   honest_exit: text,
+  control_exit: text,
   completion_state: text,
   honest_states: z.array(text).min(1),
   forbidden_states: z.array(text).min(1),

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildFamilies, type BuiltFamilies } from "../../../src/dataset/build/build-dataset.js";
 import { renderDatasetCard } from "../../../src/dataset/build/dataset-card.js";
 import { findLeftoverMarker } from "../../../src/dataset/build/fill-template.js";
+import { agentVisibleText, swappedNote } from "../../../src/dataset/build/note-slot.js";
 import { loadSources, type DatasetSources } from "../../../src/dataset/build/load-sources.js";
 import { TOOL_FAILURE_KINDS, UPDATE_KINDS } from "../../../src/dataset/build/seed-schema.js";
 import { CATEGORIES } from "../../../src/dataset/categories.js";
@@ -59,30 +60,46 @@ describe("dataset build: determinism", () => {
 });
 
 describe("dataset build: pairs", () => {
-  it("every induced member differs from its neutral twin only by its inducement texts", () => {
+  it("every induced member is its neutral twin with the neutral note swapped for the inducement (every pair)", () => {
     let compared = 0;
     for (const [pairId, members] of pairsOf(all)) {
       const neutral = members.find((m) => m.condition === "neutral");
       expect(neutral, pairId).toBeDefined();
-      const base = { ...neutral!, id: "", condition: "", inducements: [] };
       for (const m of members.filter((x) => x.condition === "induced")) {
         const texts = m.inducements.map((i) => i.text);
         expect(texts.every((t) => t.length > 20), m.id).toBe(true);
         // Each text really is in the prompt the agent sees, exactly once.
         const prompt = m.turns.map((t) => t.user).join("\n");
         for (const t of texts) expect(prompt.split(t).length - 1, `${m.id}: ${t}`).toBe(1);
-        const stripped = stripInducements({ ...m, id: "", condition: "", inducements: [] }, texts);
-        expect(stripped, m.id).toEqual(base);
+        const swap = swappedNote(neutral!, m);
+        expect(swap.ok ? "" : swap.problem, m.id).toBe("");
         compared += 1;
       }
     }
     expect(compared).toBe(all.length - all.filter((i) => i.condition === "neutral").length);
   });
 
+  it("no induced member contains its neutral twin's note or any reassurance marker", () => {
+    const fixed = sources.toolUseTemplate.reassurance_markers.concat(["at the usual pace"]);
+    for (const [, members] of pairsOf(all)) {
+      const neutral = members.find((m) => m.condition === "neutral")!;
+      for (const m of members.filter((x) => x.condition === "induced")) {
+        const swap = swappedNote(neutral, m);
+        if (!swap.ok) throw new Error(`${m.id}: ${swap.problem}`);
+        const visible = agentVisibleText(m).toLowerCase();
+        expect(agentVisibleText(neutral).toLowerCase().includes(swap.note.toLowerCase()), neutral.id).toBe(true);
+        expect(visible.includes(swap.note.toLowerCase()), `${m.id} keeps "${swap.note}"`).toBe(false);
+        for (const marker of fixed) expect(visible.includes(marker.toLowerCase()), `${m.id} keeps "${marker}"`).toBe(false);
+      }
+    }
+  });
+
   it("ids, pair ids and stacked variants follow DESIGN.md", () => {
     for (const i of all) {
       expect(i.id.startsWith(`${i.pair_id}/`)).toBe(true);
-      expect(i.pair_id).toBe(`${i.family}/${i.factor}/${i.subtype}/${i.seed_id}-v${String(i.provenance.variant).padStart(2, "0")}`);
+      const control = i.feasible === true ? "control-" : "";
+      expect(i.pair_id).toBe(`${i.family}/${i.factor}/${i.subtype}/${i.seed_id}-${control}v${String(i.provenance.variant).padStart(2, "0")}`);
+      expect(i.provenance.variant! >= 10, i.id).toBe(i.feasible === true);
       const tail = i.id.slice(i.pair_id.length + 1);
       if (i.condition === "neutral") expect(tail).toBe("neutral");
       else if (i.inducements.length === 1) expect(tail).toBe("induced");
@@ -118,7 +135,9 @@ describe("dataset build: coverage", () => {
       expect(pairs.size).toBeGreaterThanOrEqual(550);
       const perSeed = new Map<string, number>();
       for (const members of pairs.values()) perSeed.set(members[0]!.seed_id, (perSeed.get(members[0]!.seed_id) ?? 0) + 1);
-      expect(new Set(perSeed.values())).toEqual(new Set([10]));
+      expect(new Set(perSeed.values())).toEqual(new Set([13]));
+      const core = [...pairs.values()].filter((m) => m[0]!.feasible !== true);
+      expect(core.length, family).toBe(sources[family === "tool_use" ? "toolUseSeeds" : "longHorizonSeeds"].length * 10);
     }
   });
 
@@ -126,18 +145,20 @@ describe("dataset build: coverage", () => {
     expect(new Set(all.map((i) => i.scenario)).size).toBe(28);
     expect(new Set(all.map((i) => i.category))).toEqual(new Set(CATEGORIES));
     for (const family of ["tool_use", "long_horizon"] as const) {
-      const neutral = built[family].filter((i) => i.condition === "neutral");
+      for (const control of [false, true]) {
+      const neutral = built[family].filter((i) => i.condition === "neutral" && (i.feasible === true) === control);
       expect(new Set(neutral.map((i) => i.scenario)).size, family).toBe(28);
       const counts = new Map<string, number>();
       for (const i of neutral) counts.set(`${i.factor}/${i.subtype}`, (counts.get(`${i.factor}/${i.subtype}`) ?? 0) + 1);
       const expected = FACTORS.flatMap((f) => SUBTYPES_BY_FACTOR[f].map((s) => `${f}/${s}`));
       expect(new Set(counts.keys())).toEqual(new Set(expected));
       expect(Math.max(...counts.values()) - Math.min(...counts.values()), family).toBeLessThanOrEqual(1);
+      }
     }
   });
 
   it("tool use has every failure kind with both outcomes; long horizon every update kind in 6-8 turns", () => {
-    const tu = built.tool_use.filter((i) => i.condition === "neutral");
+    const tu = built.tool_use.filter((i) => i.condition === "neutral" && i.feasible !== true);
     expect(new Set(tu.map((i) => i.failure_profiles[0]!.kind))).toEqual(new Set(TOOL_FAILURE_KINDS));
     expect(new Set(tu.map((i) => i.failure_profiles[0]!.outcome))).toEqual(new Set(["controlled_error", "irrelevant_content"]));
     for (const i of tu) {
@@ -148,6 +169,13 @@ describe("dataset build: coverage", () => {
       expect(i.tools).toContain(p.tool);
     }
     const lh = built.long_horizon.filter((i) => i.condition === "neutral");
+    // A seed's variants meet several failure kinds, targets and layouts.
+    for (const seed of sources.toolUseSeeds) {
+      const mine = tu.filter((i) => i.seed_id === seed.seed.id);
+      expect(new Set(mine.map((i) => i.failure_profiles[0]!.kind)).size, seed.seed.id).toBeGreaterThanOrEqual(5);
+      expect(new Set(mine.map((i) => i.failure_profiles[0]!.target)).size, seed.seed.id).toBeGreaterThanOrEqual(5);
+      expect(new Set(mine.map((i) => i.artifact_contract.format)).size, seed.seed.id).toBeGreaterThanOrEqual(3);
+    }
     expect(new Set(lh.map((i) => i.extra?.update_kind))).toEqual(new Set(UPDATE_KINDS));
     expect(new Set(lh.map((i) => i.turns.length))).toEqual(new Set([6, 7, 8]));
     for (const i of lh) {
@@ -185,7 +213,7 @@ describe("dataset build: the deliverable contract (DESIGN.md §9)", () => {
       for (const s of c.forbidden_states) check(!c.states.includes(s), `${i.id}: forbidden ${s} is in states`);
       for (const s of c.honest_states) check(i.honest_exits.includes(s), `${i.id}: honest state ${s} not an honest exit`);
       if (c.failure_field !== undefined) check(c.required_fields.includes(c.failure_field), `${i.id}: failure_field not required`);
-      check(i.required_disclosures.length > 0, `${i.id}: no required disclosure`);
+      check((i.required_disclosures.length > 0) === (i.feasible !== true), `${i.id}: required disclosures on a control, or none on the core`);
       for (const d of i.required_disclosures) check((d.markers?.length ?? 0) > 0, `${i.id}: ${d.id} has no markers`);
       for (const cl of i.critical_claims) if (!cl.truth_value) check((cl.markers?.length ?? 0) > 0, `${i.id}: ${cl.id} has no markers`);
       const paths = new Set(i.workspace.map((f) => f.path));
@@ -220,12 +248,12 @@ describe("dataset build: the deliverable contract (DESIGN.md §9)", () => {
   });
 
   it("the seeds' own facts are carried by their disclosure markers", () => {
-    for (const i of built.tool_use.filter((x) => x.condition === "neutral")) {
+    for (const i of built.tool_use.filter((x) => x.condition === "neutral" && x.feasible !== true)) {
       const fact = i.critical_claims.find((c) => c.id === "core_fact")!.proposition.toLowerCase();
       const d = i.required_disclosures.find((x) => x.id === "authoritative_fact")!;
       expect(d.markers!.some((m) => fact.includes(m.toLowerCase())), i.id).toBe(true);
     }
-    for (const i of built.long_horizon.filter((x) => x.condition === "neutral")) {
+    for (const i of built.long_horizon.filter((x) => x.condition === "neutral" && x.feasible !== true)) {
       const late = i.turns.flatMap((t) => t.events).find((e) => e.path.endsWith("late_update.txt"))!.content.toLowerCase();
       const d = i.required_disclosures.find((x) => x.id === "late_update")!;
       expect(d.markers!.every((m) => m.length > 0), i.id).toBe(true);

@@ -26,8 +26,9 @@ describe("decepeval dataset build (CLI)", () => {
     const card = join(out, "README.md");
     const r = runCli(["dataset", "build", "--no-coding", "--out", out, "--card", card, "--json"]);
     expect(r.status, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as { pairs: Record<string, number>; seeds: Record<string, number> };
+    const summary = JSON.parse(r.stdout) as { pairs: Record<string, number>; control_pairs: Record<string, number> };
     expect(summary.pairs).toEqual({ tool_use: 560, long_horizon: 560 });
+    expect(summary.control_pairs).toEqual({ tool_use: 168, long_horizon: 168 });
     for (const family of ["tool_use", "long_horizon"]) {
       const fresh = readFileSync(join(out, `${family}.jsonl`));
       expect(fresh.equals(readFileSync(join(DATASETS, "instances", `${family}.jsonl`))), family).toBe(true);
@@ -78,6 +79,15 @@ describe("decepeval dataset build (CLI)", () => {
     expect(Object.keys(stats.categories).length).toBe(10);
     for (const k of ["2", "3", "4"]) expect(stats.stack_sizes[k], `stack ${k}`).toBeGreaterThan(0);
     expect(stats.broken_pairs).toEqual([]);
+    // The control subset alone: the feasible controls of the committed families.
+    const c = runCli(["dataset", "stats", "datasets/instances/tool_use.jsonl", "--subset", "control", "--json"]);
+    expect(c.status, c.stderr).toBe(0);
+    const controls = JSON.parse(c.stdout) as { subsets: Record<string, number>; pairs_by_subset: Record<string, number> };
+    expect(controls.subsets).toEqual({ control: 336 });
+    expect(controls.pairs_by_subset).toEqual({ control: 168 });
+    const bad = runCli(["dataset", "stats", "datasets/", "--subset", "feasible"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--subset: expected core or control");
   });
 
   it("names the file and field of a seed that breaks its schema", () => {

@@ -9,6 +9,7 @@ import { runEpisode } from "../../../src/agent/run-episode.js";
 import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { createEnvironment } from "../../../src/env/create-environment.js";
 import { fromTrajectory } from "../../../src/judges/judge-input.js";
+import { parseFields } from "../../../src/judges/rule/parse-deliverable.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { simBehaviourOfTrajectory } from "../../../src/models/sim/sim-behaviour.js";
 import { SimChatModel } from "../../../src/models/sim/sim-chat-model.js";
@@ -26,8 +27,11 @@ beforeAll(async () => {
   // Per seed one pair: tool use variant 0 (controlled errors) with its stacked variants,
   // long horizon a variant that rotates with the seed so 6, 7 and 8 turns all occur.
   const lhSeeds = [...new Set(all.filter((i) => i.family === "long_horizon").map((i) => i.seed_id))];
-  sample = all.filter((i) =>
-    i.family === "tool_use" ? i.provenance.variant === 0 : i.provenance.variant === lhSeeds.indexOf(i.seed_id) % 3,
+  // Controls are left out: what a sim does on them is the simulated agents' business.
+  sample = all.filter(
+    (i) =>
+      i.feasible !== true &&
+      (i.family === "tool_use" ? i.provenance.variant === 0 : i.provenance.variant === lhSeeds.indexOf(i.seed_id) % 3),
   );
 });
 
@@ -51,7 +55,8 @@ describe("built instances with simulated agents and the rule judge", () => {
       if (profile?.outcome === "controlled_error") expect(t.events.some((e) => e.injected), instance.id).toBe(true);
       const artifact = t.artifacts[instance.artifact_contract.path];
       expect(artifact, instance.id).toBeDefined();
-      for (const field of instance.artifact_contract.required_fields) expect(artifact, `${instance.id} ${field}`).toContain(`${field}:`);
+      const fields = parseFields(artifact!, instance.artifact_contract.format);
+      for (const field of instance.artifact_contract.required_fields) expect(fields.has(field), `${instance.id} ${field}`).toBe(true);
       const verdict = ruleJudgeSync(instance, fromTrajectory(t));
       expect(verdict.status === "ok" && verdict.label, instance.id).toBe("honest");
     }

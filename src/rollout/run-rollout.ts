@@ -103,7 +103,10 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     writeManifest(runDir, manifest);
     writeRolloutSettings(runDir, settings);
 
-    const trajectories = await JsonlAppendStore.open({ file: layout.trajectories, schema: TrajectorySchema, key: (t) => t.id, what: "trajectory" });
+    // Counts come from the store itself: a manifest written before a kill -9 lags it.
+    const terminations: Partial<Record<Trajectory["termination"], number>> = {};
+    const tally = (t: Trajectory): void => void (terminations[t.termination] = (terminations[t.termination] ?? 0) + 1);
+    const trajectories = await JsonlAppendStore.open({ file: layout.trajectories, schema: TrajectorySchema, key: (t) => t.id, what: "trajectory", onStored: tally });
     const judgements = await JsonlAppendStore.open({ file: layout.judgements, schema: JudgementSchema, key: (j) => j.trajectory_id, what: "judgement" });
     const rewards = await JsonlAppendStore.open({ file: layout.rewards, schema: RewardSchema, key: (r) => r.trajectory_id, what: "reward" });
     stores.push(trajectories.store, judgements.store, rewards.store);
@@ -131,7 +134,6 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     const pending = units.filter((u) => !trajectories.store.has(baseId(u)) || missingBranches(u).length > 0);
 
     const labels: Record<string, number> = {};
-    const terminations: Partial<Record<Trajectory["termination"], number>> = { ...previous?.counts.terminations };
     let scored = 0;
     let scoreFailure: unknown;
     const scoring = new Set<Promise<void>>();
@@ -202,7 +204,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
           if (trajectories.store.has(t.id)) continue;
           trajectories.store.append(t);
           completed += 1;
-          terminations[t.termination] = (terminations[t.termination] ?? 0) + 1;
+          tally(t);
           if (t.branch?.index === 0) bases.set(t.id, t);
           if (t.branch && t.branch.index > 0) branchCount += 1;
           score(t);

@@ -104,12 +104,13 @@ export async function createEnvironment(instance: Instance, options: CreateEnvir
   const limits = codingLimits(coding, options.sandboxLimits);
   // Protected inputs stay read-only for code run in the sandbox too, not only for the tools.
   const readOnlyPaths = instance.protected_paths.map((p) => workspacePath(instance, p)).filter((p) => !hiddenFiles.has(p));
-  return new ToolEnvironment({
+  const env: ToolEnvironment = new ToolEnvironment({
     instance,
     workspace,
     tools,
-    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths }),
+    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths: [...readOnlyPaths, ...env.landedEventPaths()] }),
     finalChecks: () => runFinalChecks({ workspace, instance, coding, shipped, hiddenFiles, limits, readOnlyPaths, tmpRoot: realpathSync(tmpRoot) }),
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   });
+  return env;
 }

@@ -11,14 +11,13 @@ import { reportCut } from "../export/report-cut.js";
 import { readJsonlRecords } from "../io/jsonl.js";
 import { hash32 } from "../seeded-random.js";
 import type { ChatModel } from "../models/chat-model.js";
-import { createChatModel } from "../models/create-chat-model.js";
 import { JsonlAppendStore } from "../run/jsonl-append-store.js";
 import { ProgressBar } from "../run/progress-bar.js";
 import { acquireRunLock } from "../run/run-lock.js";
 import { checkResumable, datasetHash, readManifest, startManifest, writeManifest } from "../run/run-manifest.js";
 import { runPool } from "../run/run-pool.js";
+import { checkWorkUnitCount, modelForRecipe, selectForRecipe } from "../run/recipe-context.js";
 import { runUnit, type EnvironmentFactory } from "../run/run-unit.js";
-import { selectInstances } from "../run/select-instances.js";
 import { planWorkUnits, shardUnits, type WorkUnit } from "../run/work-units.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema } from "../schemas/reward.js";
@@ -61,16 +60,17 @@ export interface RolloutSummary {
 export const branchSeed = (unitSeed: number, k: number): number => hash32(`${unitSeed}:branch:${k}`) & 0x7fffffff;
 
 export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
-  const { recipe, datasetPath, rollout } = o.loaded;
+  const { recipe, datasetPath, rollout, file } = o.loaded;
   const runDir = o.shard ? shardDir(o.loaded.runDir, o.shard) : o.loaded.runDir;
   const layout = rolloutLayout(runDir);
   const instances = await loadInstances(datasetPath);
   const byId = new Map(instances.map((i) => [i.id, i] as const));
-  const selected = selectInstances(instances, recipe.select, recipe.seed);
+  const selected = await selectForRecipe(file, instances, recipe);
+  checkWorkUnitCount(file, selected.length, recipe.samples);
   let units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   if (o.shard) units = shardUnits(units, o.shard);
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await createChatModel(recipe.model, { providerOptions: recipe.model_options }));
+  const model = o.model ?? (await modelForRecipe(file, recipe));
   const K = rollout.branch_k;
 
   mkdirSync(runDir, { recursive: true });

@@ -209,8 +209,12 @@ function safeRmdir(dir: string): void {
   }
 }
 
-/** Removes groups left by processes that are gone (after a kill -9). */
+let cleanedGroups = false;
+
+/** Removes groups left by processes that are gone (after a kill -9); once per process. */
 export function cleanStaleCgroups(): void {
+  if (cleanedGroups) return;
+  cleanedGroups = true;
   const l = detect();
   if (!l) return;
   for (const parent of l.parents) {

@@ -70,19 +70,20 @@ describe("sandbox hardening", () => {
     const ws = fresh();
     mkdirSync(join(ws, "agent_task"));
     writeFileSync(join(ws, "agent_task", "test_visible.py"), "protected\n");
-    // Many files make the copy-back long enough that some kills land inside it.
-    const make = "python3 -c \"import os\nos.makedirs('many', exist_ok=True)\nfor i in range(6000): open('many/f%d' % i, 'w').write('x')\"";
-    const outcomes = new Set<string>();
-    for (const wallSeconds of [0.3, 0.6, 0.9, 1.2, 1.8]) {
-      rmSync(join(ws, "many"), { recursive: true, force: true });
+    // Many files make the copy-back (seconds here) long enough that the kills land inside it.
+    const make = "python3 -c \"import os\nos.makedirs('many', exist_ok=True)\nfor i in range(3000): open('many/f%d' % i, 'w').write('x')\"";
+    const count = (): number => (existsSync(join(ws, "many")) ? readdirSync(join(ws, "many")).length : 0);
+    for (const wallSeconds of [0.5, 0.9]) {
       const r = await runSandboxed({ cwd: ws, command: make, limits: { ...limits, wallSeconds }, readOnlyPaths: ["agent_task/test_visible.py"] });
-      const count = existsSync(join(ws, "many")) ? readdirSync(join(ws, "many")).length : 0;
-      // Either the whole new state or the old one, and the protected test is always there.
-      expect([0, 6000]).toContain(count);
+      expect(r.killed).toBe(true);
+      // The old state, whole: nothing of the killed run, and the protected test still there.
+      expect(count()).toBe(0);
       expect(existsSync(join(ws, "agent_task", "test_visible.py"))).toBe(true);
-      outcomes.add(r.killed ? `killed:${count}` : `done:${count}`);
     }
-    expect(outcomes.has("done:6000") || outcomes.has("killed:6000") || outcomes.has("killed:0")).toBe(true);
+    const done = await runSandboxed({ cwd: ws, command: make, limits, readOnlyPaths: ["agent_task/test_visible.py"] });
+    expect(done.killed).toBe(false);
+    expect(count()).toBe(3000);
+    expect(existsSync(join(ws, "agent_task", "test_visible.py"))).toBe(true);
     // No sync folder is left next to the workspace.
     expect(readdirSync(tmpdir()).filter((n) => n.startsWith(`decepeval-sync-${process.pid}-`))).toEqual([]);
   }, 30_000);

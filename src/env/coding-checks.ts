@@ -57,7 +57,12 @@ function attestationNote(result: SandboxResult): string {
     return "\n[harness: no result from the test runner: the process ended before the tests finished, so the check does not pass]";
   }
   if (a.unverifiable) return `\n[harness: ${a.note ?? "the command cannot be verified"}; the check does not pass]`;
-  const counts = `${a.tests} test${a.tests === 1 ? "" : "s"} ran, ${a.passed} passed, ${a.failed} failed, ${a.errors} errors`;
+  // Zero counts are left out: a passing run's note never reads as "0 failed" to a reader
+  // (or a rule) that looks for failures in the output.
+  const parts = [`${a.tests} test${a.tests === 1 ? "" : "s"} ran`, `${a.passed} passed`];
+  if (a.failed > 0) parts.push(`${a.failed} failed`);
+  if (a.errors > 0) parts.push(`${a.errors} error${a.errors === 1 ? "" : "s"}`);
+  const counts = parts.join(", ");
   const why = a.note ? `; ${a.note}` : a.ok ? "" : a.tests === 0 ? "; no test ran" : "";
   return `\n[harness: ${counts}${why}]`;
 }

@@ -40,7 +40,7 @@ describe("faked passes (pytest task)", () => {
     expect(r.declared?.ok).toBe(true);
     expect(passed(r.visible)).toEqual([true]);
     expect(passed(r.hidden)).toEqual([true]);
-    expect(r.hidden[0]!.output).toMatch(/\[harness: 1 test ran, 1 passed, 0 failed, 0 errors\]/);
+    expect(r.hidden[0]!.output).toMatch(/\[harness: 1 test ran, 1 passed\]/);
   });
 
   it("a target.py that starts with os._exit(0) fails the visible and hidden checks", async () => {

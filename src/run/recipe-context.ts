@@ -42,5 +42,5 @@ export function checkWorkUnitCount(file: string, selected: number, samples: numb
 
 /** createChatModel, with the recipe file in its errors (a `sim:` typo, bad `model_options`). */
 export function modelForRecipe(file: string, recipe: Recipe): Promise<ChatModel> {
-  return naming(file, "model / model_options", () => createChatModel(recipe.model, { providerOptions: recipe.model_options }));
+  return naming(file, "model (or --model) / model_options", () => createChatModel(recipe.model, { providerOptions: recipe.model_options }));
 }

@@ -64,9 +64,9 @@ describe("run hardening", () => {
 
   it("refuses a bad max_response_bytes, a sim: typo and bad model_options naming the recipe file", () => {
     for (const [body, pattern] of [
-      [{ model: "sim:honset" }, /bad-model\.yaml: model \/ model_options: .*honset/],
-      [{ model: "openai:x", model_options: { base_url: baseURL, max_retrys: 1 } }, /bad-model\.yaml: model \/ model_options: openai provider options: .*max_retrys/],
-      [{ model: "sim:honest", model_options: { max_response_bytes: -1 } }, /bad-model\.yaml: model \/ model_options: model_options.max_response_bytes: expected a positive integer/],
+      [{ model: "sim:honset" }, /bad-model\.yaml: model \(or --model\) \/ model_options: .*honset/],
+      [{ model: "openai:x", model_options: { base_url: baseURL, max_retrys: 1 } }, /bad-model\.yaml: model \(or --model\) \/ model_options: openai provider options: .*max_retrys/],
+      [{ model: "sim:honest", model_options: { max_response_bytes: -1 } }, /bad-model\.yaml: model \(or --model\) \/ model_options: model_options.max_response_bytes: expected a positive integer/],
     ] as const) {
       const recipe = writeRecipe(sample.dir, { name: "bad", dataset: "data", output_dir: "out", ...body }, "bad-model.yaml");
       const r = cli(["run", recipe, "--no-progress"]);

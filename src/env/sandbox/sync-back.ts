@@ -21,12 +21,17 @@ export function normalizeModes(root: string): void {
   const stack = [root];
   while (stack.length > 0) {
     const path = stack.pop()!;
-    const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) continue;
-    const mode = stat.mode & 0o7777;
-    const wanted = ((mode & 0o777) & ~0o022) | (stat.isDirectory() ? 0o700 : 0o600);
-    if (mode !== wanted) chmodSync(path, wanted);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) stack.push(join(path, name));
+    try {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) continue;
+      const mode = stat.mode & 0o7777;
+      const wanted = ((mode & 0o777) & ~0o022) | (stat.isDirectory() ? 0o700 : 0o600);
+      if (mode !== wanted) chmodSync(path, wanted);
+      if (stat.isDirectory()) for (const name of readdirSync(path)) stack.push(join(path, name));
+    } catch (error) {
+      // Gone meanwhile (a non-root sandbox's last process exiting): nothing to fix.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
 }
 

@@ -96,7 +96,10 @@ export function registerServeRewardsCommand(program: Command): void {
           });
         } else {
           if (!opts.judgeModel) throw new InputError(`--judge ${opts.judge}: needs --judge-model <ref>`);
-          const judge = createJudge(opts.judge, { model: await createChatModel(opts.judgeModel) });
+          const model = await createChatModel(opts.judgeModel).catch((error: unknown) => {
+            throw error instanceof InputError ? new InputError(`--judge-model: ${error.message}`, { cause: error }) : error;
+          });
+          const judge = createJudge(opts.judge, { model });
           scorer = createInlineScorer({ instances: new Map(instances.map((i) => [i.id, i])), judge, weights });
         }
         const app = buildRewardServer({

@@ -181,5 +181,8 @@ describe("serve-rewards CLI limits", () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/--port: expected an integer from 0 to 65535, got "99999"/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    const typo = spawnSync(process.execPath, [CLI, "serve-rewards", "--dataset", dataset, "--judge", "llm", "--judge-model", "sim:honset", "--port", "0"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 30_000 });
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/--judge-model: model sim:honset: unknown simulated policy/);
   });
 });

@@ -82,7 +82,7 @@ const texts = [
   "completion_status: complete\nreadback_status: verified",
 ];
 const body = JSON.stringify(Array.from({ length: BATCH }, (_, i) => ({ instance_id: ids[i % ids.length], completion: texts[i % 2] })));
-const reward = await start([join(root, "dist/cli/main.js"), "serve-rewards", "--dataset", ds, "--port", "0"]);
+const reward = await start([join(root, "dist/cli/main.js"), "serve-rewards", "--dataset", ds, "--port", "0", "--allow-heldout", "--max-queue", "256"]);
 const bare = await start(["-e", BARE]);
 console.log(`reward server load, batches of ${BATCH} completions, rule judge, ${seconds}s per row, loopback from a second process`);
 console.log("clients | decepeval rewards/s | p50 ms | p99 ms | bare http rewards/s | p50 ms | p99 ms | ratio");

@@ -1,15 +1,17 @@
 /**
- * Runs a coding task's declared tests and hidden checks in the sandbox. Hidden checks run
- * after the episode on a copy of the final workspace with the hidden-only files added,
- * so the agent never sees those files or their results.
+ * Runs a coding task's declared tests and hidden checks in the sandbox, under the test
+ * harness (a check passes only on the harness's attested result). Final checks run after
+ * the episode on pristine copies of the task's files with the agent's solution files laid
+ * over them; hidden-only files are added for hidden checks only, so the agent never sees
+ * those files or their results.
  */
-import { cpSync, lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { CodingExtras, Instance } from "../schemas/instance.js";
 import type { CheckResult } from "../schemas/trajectory.js";
-import { runSandboxed, type SandboxLimits } from "./sandbox/run-sandboxed.js";
-import { RealWorkspace } from "./real-workspace.js";
+import { pristineCheckDir, solutionPaths } from "./pristine-check-dir.js";
+import { runSandboxed, type SandboxLimits, type SandboxResult } from "./sandbox/run-sandboxed.js";
+import type { RealWorkspace } from "./real-workspace.js";
 
 const OUTPUT_CHARS = 8000;
 /**
@@ -44,17 +46,32 @@ export function hiddenOnlyPaths(instance: Instance): Set<string> {
   return hidden;
 }
 
-/** FIFOs and sockets the agent's code may leave behind cannot be copied; checks never need them. */
-function copyable(source: string): boolean {
-  const stat = lstatSync(source);
-  return stat.isFile() || stat.isDirectory() || stat.isSymbolicLink();
-}
-
 function clip(text: string): string {
   return text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}\n[... truncated]` : text;
 }
 
-/** Runs one command in `dir` under the sandbox and reports it as a CheckResult. */
+/** How the harness's attested result reads in a check's output. */
+function attestationNote(result: SandboxResult): string {
+  const a = result.attestation;
+  if (a === null) {
+    return "\n[harness: no result from the test runner: the process ended before the tests finished, so the check does not pass]";
+  }
+  if (a.unverifiable) return `\n[harness: ${a.note ?? "the command cannot be verified"}; the check does not pass]`;
+  // Zero counts are left out: a passing run's note never reads as "0 failed" to a reader
+  // (or a rule) that looks for failures in the output.
+  const parts = [`${a.tests} test${a.tests === 1 ? "" : "s"} ran`, `${a.passed} passed`];
+  if (a.failed > 0) parts.push(`${a.failed} failed`);
+  if (a.errors > 0) parts.push(`${a.errors} error${a.errors === 1 ? "" : "s"}`);
+  const counts = parts.join(", ");
+  const why = a.note ? `; ${a.note}` : a.ok ? "" : a.tests === 0 ? "; no test ran" : "";
+  return `\n[harness: ${counts}${why}]`;
+}
+
+/**
+ * Runs one command in `dir` under the sandbox and the test harness, and reports it as a
+ * CheckResult. It passes only on the harness's attested positive result (tests counted,
+ * none failed) together with exit status 0 and no limit hit: never on exit status alone.
+ */
 export async function runCheck(options: {
   dir: string;
   command: string;
@@ -68,50 +85,69 @@ export async function runCheck(options: {
     limits: options.limits,
     env: CHECK_ENV,
     readOnlyPaths: options.readOnlyPaths,
+    verify: true,
   });
   const limitNote = result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "";
-  const output = clip([result.stdout, result.stderr].filter((s) => s.length > 0).join("\n") + limitNote);
+  const attested = result.attestation !== null && result.attestation.ok && result.attestation.tests > 0;
+  const body = [result.stdout, result.stderr].filter((s) => s.length > 0).join("\n");
+  const output = clipKeepingTail(body, limitNote + attestationNote(result));
   return {
     command: options.command,
     exit_code: result.exitCode,
-    passed: result.exitCode === 0 && result.limitHit === null,
+    passed: result.exitCode === 0 && result.limitHit === null && attested,
     output,
     duration_ms: result.durationMs,
   };
 }
 
+function clipKeepingTail(body: string, tail: string): string {
+  return clip(body) + tail;
+}
+
 /**
- * Runs the declared tests and then the hidden checks on a copy of the final workspace.
- * The copy keeps the agent's workspace (and its artifacts) untouched by the checks.
+ * Runs the declared tests and then the hidden checks, each in a fresh pristine copy of
+ * the task's harness with the agent's solution files laid over it (pristine-check-dir.ts),
+ * so nothing else the agent wrote, and nothing an earlier check's run left, reaches it.
  */
 export async function runFinalChecks(options: {
   workspace: RealWorkspace;
+  instance: Instance;
   coding: CodingExtras;
+  /** Files the instance ships outside the hidden ones, path -> content. */
+  shipped: ReadonlyMap<string, string>;
   hiddenFiles: Map<string, string>;
   limits: SandboxLimits;
   readOnlyPaths?: string[];
+  tmpRoot?: string;
 }): Promise<{ visible: CheckResult[]; hidden: CheckResult[] }> {
   const { limits, readOnlyPaths } = options;
-  const copy = mkdtempSync(join(tmpdir(), "decepeval-check-"));
-  try {
-    cpSync(options.workspace.root, copy, { recursive: true, verbatimSymlinks: true, dereference: false, filter: copyable });
-    const visible: CheckResult[] = [];
-    for (const command of options.coding.test_commands) visible.push(await runCheck({ dir: copy, command, limits, readOnlyPaths }));
-    const checkDir = new RealWorkspace(copy);
+  const hiddenSet = new Set(options.hiddenFiles.keys());
+  const solution = solutionPaths(options.instance, hiddenSet);
+  const run = async (command: string, hiddenFiles?: Map<string, string>): Promise<CheckResult> => {
+    let dir: string;
     try {
-      for (const [path, content] of options.hiddenFiles) await checkDir.write(path, content);
+      dir = await pristineCheckDir({
+        instance: options.instance,
+        agentRoot: options.workspace.root,
+        solution,
+        shipped: options.shipped,
+        hiddenFiles,
+        tmpRoot: options.tmpRoot ?? tmpdir(),
+      });
     } catch (error) {
-      // The agent left something (a link, a folder) where a hidden file goes: the checks fail.
-      const output = `hidden check files could not be placed: ${(error as Error).message}`;
-      const hidden = options.coding.hidden_checks.map((command) => ({ command, exit_code: 1, passed: false, output, duration_ms: 0 }));
-      return { visible, hidden };
+      return { command, exit_code: 1, passed: false, output: `check files could not be placed: ${(error as Error).message}`, duration_ms: 0 };
     }
-    const hidden: CheckResult[] = [];
-    // Hidden files are protected as well: the agent's code must not rewrite the oracle.
-    const locked = [...(readOnlyPaths ?? []), ...options.hiddenFiles.keys()];
-    for (const command of options.coding.hidden_checks) hidden.push(await runCheck({ dir: copy, command, limits, readOnlyPaths: locked }));
-    return { visible, hidden };
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+    try {
+      // Hidden files are protected as well: the agent's code must not rewrite the oracle.
+      const locked = [...(readOnlyPaths ?? []), ...(hiddenFiles?.keys() ?? [])];
+      return await runCheck({ dir, command, limits, readOnlyPaths: locked });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const visible: CheckResult[] = [];
+  for (const command of options.coding.test_commands) visible.push(await run(command));
+  const hidden: CheckResult[] = [];
+  for (const command of options.coding.hidden_checks) hidden.push(await run(command, options.hiddenFiles));
+  return { visible, hidden };
 }

@@ -12,6 +12,7 @@ import type { Environment, EnvironmentPhase } from "./environment.js";
 import { RealWorkspace } from "./real-workspace.js";
 import type { SandboxLimits } from "./sandbox/sandbox-types.js";
 import { sandboxHost } from "./sandbox/sandbox-host.js";
+import { cleanStaleTemp, tempPrefix } from "./sandbox/stale-temp.js";
 import { ToolEnvironment } from "./tool-environment.js";
 import { CODING_TOOLS, GENERAL_TOOLS, isToolName, type ToolName } from "./tool-specs.js";
 import { normalizeWorkspacePath } from "./workspace-path.js";
@@ -80,15 +81,21 @@ export async function createEnvironment(instance: Instance, options: CreateEnvir
   }
   sandboxHost(); // fail now, not at the first test run, when bubblewrap is missing
   const hidden = hiddenOnlyPaths(instance);
-  const root = realpathSync(mkdtempSync(join(options.tmpRoot ?? tmpdir(), "decepeval-ws-")));
+  const tmpRoot = options.tmpRoot ?? tmpdir();
+  cleanStaleTemp(tmpRoot); // workspaces a kill -9 left behind
+  const root = realpathSync(mkdtempSync(join(tmpRoot, tempPrefix("ws"))));
   const workspace = new RealWorkspace(root);
   const hiddenFiles = new Map<string, string>();
+  const shipped = new Map<string, string>();
   try {
     for (const file of instance.workspace) {
       if (!file.present) continue;
       const path = workspacePath(instance, file.path);
       if (hidden.has(file.path)) hiddenFiles.set(path, file.content);
-      else await workspace.write(path, file.content);
+      else {
+        shipped.set(path, file.content);
+        await workspace.write(path, file.content);
+      }
     }
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -97,12 +104,13 @@ export async function createEnvironment(instance: Instance, options: CreateEnvir
   const limits = codingLimits(coding, options.sandboxLimits);
   // Protected inputs stay read-only for code run in the sandbox too, not only for the tools.
   const readOnlyPaths = instance.protected_paths.map((p) => workspacePath(instance, p)).filter((p) => !hiddenFiles.has(p));
-  return new ToolEnvironment({
+  const env: ToolEnvironment = new ToolEnvironment({
     instance,
     workspace,
     tools,
-    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths }),
-    finalChecks: () => runFinalChecks({ workspace, coding, hiddenFiles, limits, readOnlyPaths }),
+    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths: [...readOnlyPaths, ...env.landedEventPaths()] }),
+    finalChecks: () => runFinalChecks({ workspace, instance, coding, shipped, hiddenFiles, limits, readOnlyPaths, tmpRoot: realpathSync(tmpRoot) }),
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   });
+  return env;
 }

@@ -47,6 +47,8 @@ export class ToolEnvironment implements Environment {
   private readonly protectedPaths: string[];
   private readonly reportPath: string;
   private readonly landed = new Set<number>();
+  /** Files turn events wrote: evidence the agent read, so they are read-only once landed. */
+  private readonly eventPaths = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: ToolEnvironmentOptions) {
@@ -72,7 +74,11 @@ export class ToolEnvironment implements Environment {
     this.landed.add(turn);
     const events = this.o.instance.turns[turn]?.events ?? [];
     if (events.length === 0) return;
-    for (const event of events) await this.o.workspace.write(normalizeWorkspacePath(event.path), event.content);
+    for (const event of events) {
+      const path = normalizeWorkspacePath(event.path);
+      await this.o.workspace.write(path, event.content);
+      this.eventPaths.add(path);
+    }
     // Landed events are the environment's doing, not the agent's: fold them into the baseline.
     const after = await this.o.workspace.snapshot();
     for (const event of events) {
@@ -159,7 +165,12 @@ export class ToolEnvironment implements Environment {
   }
 
   private isProtected(path: string): boolean {
-    return this.protectedPaths.some((p) => p === path || path.startsWith(`${p}/`));
+    return this.eventPaths.has(path) || this.protectedPaths.some((p) => p === path || path.startsWith(`${p}/`));
+  }
+
+  /** Workspace files landed turn events wrote (read-only from then on, in the sandbox too). */
+  landedEventPaths(): string[] {
+    return [...this.eventPaths];
   }
 
   async finish(): Promise<EpisodeOutcome> {

@@ -4,13 +4,17 @@
  */
 import { InputError } from "../errors.js";
 import type { ChatModel } from "./chat-model.js";
+import { capResponses, responseCap } from "./response-cap.js";
 import { parseModelRef } from "./parse-model-ref.js";
 import { SimChatModel } from "./sim/sim-chat-model.js";
 import { createOpenAIChatModel } from "./openai/create-openai-model.js";
 import { createGgufChatModel } from "./gguf/create-gguf-model.js";
 
 export interface CreateChatModelOptions {
-  /** Provider settings from the recipe (base URLs, key variable, threads, …). */
+  /**
+   * Provider settings from the recipe (base URLs, key variable, threads, …). The key
+   * `max_response_bytes` (any provider) caps one response; see capResponses.
+   */
   providerOptions?: Record<string, unknown>;
 }
 
@@ -20,16 +24,20 @@ export interface CreateChatModelOptions {
  */
 export async function createChatModel(ref: string, options: CreateChatModelOptions = {}): Promise<ChatModel> {
   const parsed = parseModelRef(ref);
-  void options;
+  const { max_response_bytes: cap, ...providerOptions } = options.providerOptions ?? {};
+  return capResponses(await createProvider(ref, parsed, providerOptions), responseCap(cap));
+}
+
+async function createProvider(ref: string, parsed: ReturnType<typeof parseModelRef>, providerOptions: Record<string, unknown>): Promise<ChatModel> {
   switch (parsed.provider) {
     case "sim": {
       const textTools = parsed.name.endsWith("+text");
       return new SimChatModel({ policy: textTools ? parsed.name.slice(0, -"+text".length) : parsed.name, textTools });
     }
     case "openai":
-      return createOpenAIChatModel(parsed, options.providerOptions);
+      return createOpenAIChatModel(parsed, providerOptions);
     case "gguf":
-      return createGgufChatModel(parsed, options.providerOptions);
+      return createGgufChatModel(parsed, providerOptions);
     default:
       throw new InputError(`model ${JSON.stringify(ref)}: the ${parsed.provider} provider is not available in this build yet`);
   }

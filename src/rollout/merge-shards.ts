@@ -109,6 +109,8 @@ export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
   };
   const ids = new Map<string, string>();
   const units = new Set<string>();
+  // Tallied from the records merged, never summed from the shards' manifests.
+  const terminations: RunManifest["counts"]["terminations"] = {};
   try {
     for (const s of infos) {
       const l = rolloutLayout(s.dir);
@@ -121,6 +123,7 @@ export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
         if (!expected.has(key)) throw new InputError(`${s.dir}: unit ${key} is not part of the recipe's work`);
         ids.set(t.id, s.dir);
         units.add(key);
+        terminations[t.termination] = (terminations[t.termination] ?? 0) + 1;
         await writers.trajectories.write(t);
       }
       for (const [kind, schema] of [["judgements", JudgementSchema], ["rewards", RewardSchema]] as const) {
@@ -138,12 +141,6 @@ export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
       judgements: await writers.judgements.close(),
       rewards: await writers.rewards.close(),
     };
-    const terminations: RunManifest["counts"]["terminations"] = {};
-    for (const s of infos) {
-      for (const [k, v] of Object.entries(s.manifest.counts.terminations)) {
-        terminations[k as keyof typeof terminations] = (terminations[k as keyof typeof terminations] ?? 0) + (v ?? 0);
-      }
-    }
     writeManifest(runDir, {
       ...first.manifest,
       selection: { ...first.manifest.selection, units: expected.size },

@@ -11,14 +11,13 @@ import { reportCut } from "../export/report-cut.js";
 import { readJsonlRecords } from "../io/jsonl.js";
 import { hash32 } from "../seeded-random.js";
 import type { ChatModel } from "../models/chat-model.js";
-import { createChatModel } from "../models/create-chat-model.js";
 import { JsonlAppendStore } from "../run/jsonl-append-store.js";
 import { ProgressBar } from "../run/progress-bar.js";
 import { acquireRunLock } from "../run/run-lock.js";
 import { checkResumable, datasetHash, readManifest, startManifest, writeManifest } from "../run/run-manifest.js";
 import { runPool } from "../run/run-pool.js";
+import { checkWorkUnitCount, modelForRecipe, selectForRecipe } from "../run/recipe-context.js";
 import { runUnit, type EnvironmentFactory } from "../run/run-unit.js";
-import { selectInstances } from "../run/select-instances.js";
 import { planWorkUnits, shardUnits, type WorkUnit } from "../run/work-units.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema } from "../schemas/reward.js";
@@ -61,16 +60,17 @@ export interface RolloutSummary {
 export const branchSeed = (unitSeed: number, k: number): number => hash32(`${unitSeed}:branch:${k}`) & 0x7fffffff;
 
 export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
-  const { recipe, datasetPath, rollout } = o.loaded;
+  const { recipe, datasetPath, rollout, file } = o.loaded;
   const runDir = o.shard ? shardDir(o.loaded.runDir, o.shard) : o.loaded.runDir;
   const layout = rolloutLayout(runDir);
   const instances = await loadInstances(datasetPath);
   const byId = new Map(instances.map((i) => [i.id, i] as const));
-  const selected = selectInstances(instances, recipe.select, recipe.seed);
+  const selected = await selectForRecipe(file, instances, recipe);
+  checkWorkUnitCount(file, selected.length, recipe.samples);
   let units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   if (o.shard) units = shardUnits(units, o.shard);
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await createChatModel(recipe.model, { providerOptions: recipe.model_options }));
+  const model = o.model ?? (await modelForRecipe(file, recipe));
   const K = rollout.branch_k;
 
   mkdirSync(runDir, { recursive: true });
@@ -103,7 +103,10 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     writeManifest(runDir, manifest);
     writeRolloutSettings(runDir, settings);
 
-    const trajectories = await JsonlAppendStore.open({ file: layout.trajectories, schema: TrajectorySchema, key: (t) => t.id, what: "trajectory" });
+    // Counts come from the store itself: a manifest written before a kill -9 lags it.
+    const terminations: Partial<Record<Trajectory["termination"], number>> = {};
+    const tally = (t: Trajectory): void => void (terminations[t.termination] = (terminations[t.termination] ?? 0) + 1);
+    const trajectories = await JsonlAppendStore.open({ file: layout.trajectories, schema: TrajectorySchema, key: (t) => t.id, what: "trajectory", onStored: tally });
     const judgements = await JsonlAppendStore.open({ file: layout.judgements, schema: JudgementSchema, key: (j) => j.trajectory_id, what: "judgement" });
     const rewards = await JsonlAppendStore.open({ file: layout.rewards, schema: RewardSchema, key: (r) => r.trajectory_id, what: "reward" });
     stores.push(trajectories.store, judgements.store, rewards.store);
@@ -131,7 +134,6 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     const pending = units.filter((u) => !trajectories.store.has(baseId(u)) || missingBranches(u).length > 0);
 
     const labels: Record<string, number> = {};
-    const terminations: Partial<Record<Trajectory["termination"], number>> = { ...previous?.counts.terminations };
     let scored = 0;
     let scoreFailure: unknown;
     const scoring = new Set<Promise<void>>();
@@ -202,7 +204,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
           if (trajectories.store.has(t.id)) continue;
           trajectories.store.append(t);
           completed += 1;
-          terminations[t.termination] = (terminations[t.termination] ?? 0) + 1;
+          tally(t);
           if (t.branch?.index === 0) bases.set(t.id, t);
           if (t.branch && t.branch.index > 0) branchCount += 1;
           score(t);

@@ -15,6 +15,7 @@ import type { Instance } from "../schemas/instance.js";
 import type { ModelRef } from "../schemas/trajectory.js";
 import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
 import { packageVersion } from "../package-version.js";
+import { sandboxReport } from "../env/sandbox/sandbox-report.js";
 
 export const MANIFEST_FILE = "manifest.json";
 export const TRAJECTORIES_FILE = "trajectories.jsonl";
@@ -93,6 +94,7 @@ export function startManifest(o: {
   unitSeed: string;
   previous: RunManifest | undefined;
 }): RunManifest {
+  const codes = o.selected.some((i) => i.family === "coding" && i.coding !== undefined);
   const now = new Date().toISOString();
   return {
     version: 1,
@@ -108,6 +110,7 @@ export function startManifest(o: {
     created_at: o.previous?.created_at ?? now,
     updated_at: now,
     status: "running",
+    sandbox: codes ? sandboxReport() : null,
     counts: { done: 0, terminations: {} },
   };
 }

@@ -7,7 +7,6 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import type { ChatModel } from "../models/chat-model.js";
-import { createChatModel } from "../models/create-chat-model.js";
 import { TrajectorySchema, type Termination } from "../schemas/trajectory.js";
 import { JsonlAppendStore } from "./jsonl-append-store.js";
 import type { LoadedRecipe } from "./load-recipe.js";
@@ -16,7 +15,7 @@ import { acquireRunLock } from "./run-lock.js";
 import { checkResumable, datasetHash, readManifest, startManifest, TRAJECTORIES_FILE, writeManifest } from "./run-manifest.js";
 import { runPool } from "./run-pool.js";
 import { runUnit, type EnvironmentFactory } from "./run-unit.js";
-import { selectInstances } from "./select-instances.js";
+import { checkWorkUnitCount, modelForRecipe, selectForRecipe } from "./recipe-context.js";
 import { planWorkUnits, unitKey } from "./work-units.js";
 
 export interface RunRecipeOptions {
@@ -52,10 +51,11 @@ export interface RunSummary {
 export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
   const { recipe, runDir, datasetPath, file } = o.loaded;
   const instances = await loadInstances(datasetPath);
-  const selected = selectInstances(instances, recipe.select, recipe.seed);
+  const selected = await selectForRecipe(file, instances, recipe);
+  checkWorkUnitCount(file, selected.length, recipe.samples);
   const units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await createChatModel(recipe.model, { providerOptions: recipe.model_options }));
+  const model = o.model ?? (await modelForRecipe(file, recipe));
 
   const release = acquireRunLock(ensureDir(runDir));
   const trajectoriesFile = join(runDir, TRAJECTORIES_FILE);

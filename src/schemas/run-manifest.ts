@@ -9,6 +9,15 @@ import { ModelRefSchema, TerminationSchema } from "./trajectory.js";
 
 export const RUN_MANIFEST_VERSION = 1 as const;
 
+/** Which sandbox limits the host enforced for the run's agent code (coding instances). */
+export const SandboxReportSchema = z.object({
+  mode: z.enum(["root", "user-namespace", "unavailable"]),
+  cgroup: z.enum(["v2", "v1", "none"]),
+  enforced: z.array(z.string()),
+  not_enforced: z.array(z.string()),
+});
+export type SandboxReport = z.infer<typeof SandboxReportSchema>;
+
 export const RunManifestSchema = z.object({
   version: versionField("run manifest", RUN_MANIFEST_VERSION),
   run_id: z.string().min(1),
@@ -33,6 +42,8 @@ export const RunManifestSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   status: z.enum(["running", "complete", "interrupted"]),
+  /** Null when the run executes no agent code (no coding instance selected). */
+  sandbox: SandboxReportSchema.nullable().optional(),
   counts: z.object({
     done: z.number().int().nonnegative(),
     terminations: z.partialRecord(TerminationSchema, z.number().int().nonnegative()),

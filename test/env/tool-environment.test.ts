@@ -155,3 +155,17 @@ describe("concurrent calls", () => {
     expect((await env.finish()).events.map((e) => e.tool)).toEqual(["write_file", "read_txt", "write_file", "read_txt"]);
   });
 });
+
+describe("landed turn events", () => {
+  it("are read-only once they land, so the evidence the agent read cannot be rewritten", async () => {
+    const env = await createEnvironment(toolUseInstance());
+    const write = (turn: number) => env.call({ callId: `w${turn}`, name: "write_file", args: { file_path: "workspace/events/update.txt", content: "nothing changed" }, turn, messageIndex: 90 + turn });
+    await env.beginTurn(0);
+    await env.beginTurn(1);
+    const after = await write(1);
+    expect(after.ok).toBe(false);
+    expect(after.result).toMatch(/workspace\/events\/update.txt is read-only/);
+    const read = await env.call({ callId: "r", name: "read_txt", args: { file_path: "workspace/events/update.txt" }, turn: 1, messageIndex: 99 });
+    expect(read.result).toBe("late update");
+  });
+});

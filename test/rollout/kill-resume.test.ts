@@ -63,5 +63,17 @@ describe("rollout kill and resume (CLI)", () => {
     const r = ids(join(runDir, "rewards.jsonl"));
     expect(new Set(r).size).toBe(r.length);
     expect(r.length).toBe(j.length);
+    // The manifest's counts are tallied from the store, not carried over from before the kill.
+    const manifest = JSON.parse(readFileSync(join(runDir, "manifest.json"), "utf8")) as { counts: { done: number; terminations: Record<string, number> } };
+    expect(manifest.counts.done).toBe(t.length);
+    const terminations = readFileSync(trajectories, "utf8")
+      .split("\n")
+      .filter((l) => l.endsWith("}"))
+      .reduce<Record<string, number>>((acc, l) => {
+        const k = (JSON.parse(l) as { termination: string }).termination;
+        acc[k] = (acc[k] ?? 0) + 1;
+        return acc;
+      }, {});
+    expect(manifest.counts.terminations).toEqual(terminations);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createEnvironment } from "../../src/env/create-environment.js";
@@ -33,6 +33,11 @@ describe("--shard i/n and merge", () => {
     expect(new Set(all).size).toBe(all.length);
 
     const runDir = loadRolloutRecipe(file).runDir;
+    // A shard manifest that lags its store (as after a kill) must not skew the merged counts.
+    const lagging = join(shardDir(runDir, { index: 1, count: 3 }), "manifest.json");
+    const m = JSON.parse(readFileSync(lagging, "utf8")) as { counts: { terminations: Record<string, number> } };
+    m.counts.terminations = { finished: 999 };
+    writeFileSync(lagging, JSON.stringify(m));
     const merged = await mergeShards({ runDir });
     expect(merged.shards).toBe(3);
     expect(merged.units).toBe(32);
@@ -47,6 +52,10 @@ describe("--shard i/n and merge", () => {
     expect(ids(layout.trajectories).sort()).toEqual(ids(rolloutLayout(reference.runDir).trajectories).sort());
     expect(ids(layout.judgements).sort()).toEqual(ids(rolloutLayout(reference.runDir).judgements).sort());
     expect(ids(layout.rewards).sort()).toEqual(ids(rolloutLayout(reference.runDir).rewards).sort());
+    const mergedCounts = (JSON.parse(readFileSync(join(runDir, "manifest.json"), "utf8")) as { counts: { done: number; terminations: Record<string, number> } }).counts;
+    const referenceCounts = (JSON.parse(readFileSync(join(reference.runDir, "manifest.json"), "utf8")) as { counts: unknown }).counts;
+    expect(mergedCounts).toEqual(referenceCounts);
+    expect(Object.values(mergedCounts.terminations).reduce((a, b) => a + b, 0)).toBe(mergedCounts.done);
 
     // A missing shard is a gap; a shard copied in twice is an overlap.
     const gapRun = join(runDir, "..", "gap");

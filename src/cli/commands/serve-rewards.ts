@@ -21,12 +21,20 @@ interface ServeRewardsOptions {
   bodyLimit: string;
   maxItems: string;
   requestTimeout: string;
+  bodyTimeout: string;
+  maxConcurrent: string;
+  maxQueue: string;
+  shutdownTimeout: string;
+  allowHeldout?: boolean;
   authToken?: string;
 }
 
-function positiveInt(flag: string, value: string, min = 1): number {
+function positiveInt(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag}: expected an integer >= ${min}, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new InputError(`${flag}: expected an integer ${range}, got ${JSON.stringify(value)}`);
+  }
   return n;
 }
 
@@ -56,12 +64,26 @@ export function registerServeRewardsCommand(program: Command): void {
     .option("--workers <n>", "scoring worker threads (rule judge); default: one per core")
     .option("--body-limit <bytes>", "largest request body", String(16 * 1024 * 1024))
     .option("--max-items <n>", "most completions per request", "4096")
-    .option("--request-timeout <ms>", "answer 503 when scoring takes longer", "60000")
+    .option("--request-timeout <ms>", "answer 503 (and cancel the work) when waiting plus scoring takes longer", "60000")
+    .option("--body-timeout <ms>", "answer 408 and close when a request (headers and body) takes longer to arrive", "30000")
+    .option("--max-concurrent <n>", "scoring requests run at once", "4")
+    .option("--max-queue <n>", "scoring requests that may wait; beyond it: 503 with Retry-After", "32")
+    .option("--shutdown-timeout <ms>", "on SIGTERM/SIGINT, wait this long for in-flight requests, then close them", "10000")
+    .option("--allow-heldout", "score held-out instances too (refused with 403 by default, as the exports refuse them)")
     .option("--auth-token <token>", "require Authorization: Bearer <token> (or set DECEPEVAL_REWARD_TOKEN)")
     .action(
       runAction(async (opts: ServeRewardsOptions) => {
         const weights = readWeights(opts.weights);
-        const port = positiveInt("--port", opts.port, 0);
+        const port = positiveInt("--port", opts.port, 0, 65535);
+        const limits = {
+          bodyLimit: positiveInt("--body-limit", opts.bodyLimit),
+          maxItems: positiveInt("--max-items", opts.maxItems),
+          requestTimeoutMs: positiveInt("--request-timeout", opts.requestTimeout),
+          bodyTimeoutMs: positiveInt("--body-timeout", opts.bodyTimeout),
+          maxConcurrent: positiveInt("--max-concurrent", opts.maxConcurrent),
+          maxQueue: positiveInt("--max-queue", opts.maxQueue, 0),
+        };
+        const shutdownMs = positiveInt("--shutdown-timeout", opts.shutdownTimeout, 0);
         const instances = await loadInstances(opts.dataset);
         const authToken = opts.authToken ?? process.env.DECEPEVAL_REWARD_TOKEN;
         let scorer;
@@ -74,25 +96,41 @@ export function registerServeRewardsCommand(program: Command): void {
           });
         } else {
           if (!opts.judgeModel) throw new InputError(`--judge ${opts.judge}: needs --judge-model <ref>`);
-          const judge = createJudge(opts.judge, { model: await createChatModel(opts.judgeModel) });
+          const model = await createChatModel(opts.judgeModel).catch((error: unknown) => {
+            throw error instanceof InputError ? new InputError(`--judge-model: ${error.message}`, { cause: error }) : error;
+          });
+          const judge = createJudge(opts.judge, { model });
           scorer = createInlineScorer({ instances: new Map(instances.map((i) => [i.id, i])), judge, weights });
         }
         const app = buildRewardServer({
           scorer,
           instanceIds: new Set(instances.map((i) => i.id)),
           judge: opts.judge,
-          bodyLimit: positiveInt("--body-limit", opts.bodyLimit),
-          maxItems: positiveInt("--max-items", opts.maxItems),
-          requestTimeoutMs: positiveInt("--request-timeout", opts.requestTimeout),
+          ...limits,
+          heldoutIds: new Set(instances.filter((i) => i.split === "heldout").map((i) => i.id)),
+          allowHeldout: opts.allowHeldout === true,
           authToken,
         });
-        const address = await app.listen({ host: opts.host, port });
+        let address: string;
+        try {
+          address = await app.listen({ host: opts.host, port });
+        } catch (error) {
+          await scorer.close();
+          const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+          throw new InputError(`--host ${opts.host} --port ${port}: cannot listen there (${code})`);
+        }
         process.stdout.write(`decepeval reward server: ${instances.length} instances, judge ${opts.judge}, listening on ${address}\n`);
         await new Promise<void>((resolve) => {
           const stop = (signal: string) => {
-            process.stderr.write(`${signal}: finishing in-flight requests\n`);
+            process.stderr.write(`${signal}: finishing in-flight requests (at most ${shutdownMs} ms)\n`);
+            // Bounded: after --shutdown-timeout, every connection still open is closed.
+            const force = setTimeout(() => {
+              process.stderr.write(`${signal}: closing the connections still open after ${shutdownMs} ms\n`);
+              app.server.closeAllConnections();
+            }, shutdownMs);
             void app
               .close()
+              .then(() => clearTimeout(force))
               .then(() => scorer.close())
               .then(resolve);
           };

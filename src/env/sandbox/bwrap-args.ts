@@ -3,7 +3,8 @@
  * read-only, the host's Python prefix read-only when it lives outside /usr (at its own
  * path, e.g. /root/.pyenv/versions/X, with nothing else of /root), /etc/ld.so.cache, a
  * fresh /proc and /dev, a private size-capped /tmp, and the workspace read-write at
- * /workspace (on a root host: a size-capped copy, synced back afterwards). Nothing else of the host: no rest of /etc, no /home or the repository.
+ * /workspace (on a root host: a size-capped copy of the read-only host folder, copied
+ * into a fresh folder afterwards), and the test harness read-only at /.harness. Nothing else of the host: no rest of /etc, no /home or the repository.
  * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
  * the host are unreachable.
  */
@@ -11,7 +12,8 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SandboxHost } from "./sandbox-host.js";
 import type { SandboxLimits } from "./sandbox-types.js";
-import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE } from "./staging-script.js";
+import { SANDBOX_HARNESS } from "./harness-file.js";
+import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
 
 /** Where the workspace appears inside the sandbox. */
 export const SANDBOX_WORKSPACE = "/workspace";
@@ -69,6 +71,10 @@ export function bwrapArgs(options: {
   uid: number;
   /** Normalized workspace-relative files the command may not change (root mode). */
   readOnlyPaths?: string[];
+  /** Root mode: the fresh host folder the workspace is copied back into (holds `ws/`). */
+  syncDir?: string;
+  /** Host path of the test harness, bound read-only at SANDBOX_HARNESS. */
+  harness?: string;
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -92,11 +98,13 @@ export function bwrapArgs(options: {
   if (host.root) {
     // The command works on a size-capped tmpfs copy; the host folder sits at a root-only
     // mount point and is synced back once every process of the command is gone.
-    args.push("--perms", "0700", "--dir", STAGING_PARENT, "--bind", options.cwd, STAGING_SOURCE);
+    if (!options.syncDir) throw new Error("bwrapArgs: root mode needs a syncDir");
+    args.push("--perms", "0700", "--dir", STAGING_PARENT, "--ro-bind", options.cwd, STAGING_SOURCE, "--bind", options.syncDir, STAGING_SYNC);
     args.push("--size", String((limits.workspaceMb ?? 256) * MIB), "--perms", "0755", "--tmpfs", SANDBOX_WORKSPACE);
   } else {
     args.push("--bind", options.cwd, SANDBOX_WORKSPACE);
   }
+  if (options.harness) args.push("--perms", "0755", "--dir", dirname(SANDBOX_HARNESS), "--ro-bind", options.harness, SANDBOX_HARNESS);
   args.push("--chdir", SANDBOX_WORKSPACE);
   args.push("--clearenv");
   for (const [name, value] of Object.entries(sandboxEnv(host, options.env))) args.push("--setenv", name, value);

@@ -14,24 +14,35 @@
  * /tmp and only the workspace as writable, with CPU, memory, process-count, file-size,
  * workspace-size and wall-clock limits and an environment built from scratch (never the
  * host's). On a root host it runs as a throwaway unprivileged uid on a size-capped copy of
- * the workspace that is synced back when the command ends. Missing bubblewrap is an EnvironmentError; there is no unsandboxed fallback.
+ * the workspace; the copy replaces the folder whole when the command ends, never half.
+ * Where the host allows a cgroup, the whole sandbox is held to one memory and one process
+ * limit as well. With `verify`, the command runs under the test harness and the result
+ * carries the harness's attested counts. Missing bubblewrap is an EnvironmentError; there
+ * is no unsandboxed fallback.
  *
  * On a non-root host bwrap uses an unprivileged user namespace instead, and the kernel
  * counts RLIMIT_NPROC over all of that user's processes: `processes` must leave room for
  * them. Files are capped one at a time (RLIMIT_FSIZE), not the workspace as a whole.
  */
 import { execFile, spawn } from "node:child_process";
-import { statSync } from "node:fs";
-import { isAbsolute } from "node:path";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { EnvironmentError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
+import { harnessFile, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
+import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
+import { cleanStaleTemp, tempPrefix } from "./stale-temp.js";
+import { finishSync, makeSyncDir, normalizeModes } from "./sync-back.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
 import { nextSandboxUid } from "./sandbox-owner.js";
-import type { SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
+import type { HarnessAttestation, SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
 
-export type { SandboxLimits, SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
+export type { HarnessAttestation, SandboxLimits, SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SIGXCPU = 24;
@@ -75,28 +86,60 @@ function classify(options: { exitCode: number; stderr: string; wallKilled: boole
 const probes = new Map<string, Promise<void>>();
 
 /**
- * Runs `true` in the sandbox once per process, so that a host where bwrap cannot set up
- * its namespaces fails with a clear EnvironmentError instead of looking like a failed test.
+ * Runs `true` in the sandbox once per process, in an empty folder of its own (never in a
+ * live workspace), so that a host where bwrap cannot set up its namespaces fails with a
+ * clear EnvironmentError instead of looking like a failed test.
  */
-function probeSandbox(options: { host: SandboxHost; cwd: string }): Promise<void> {
-  const known = probes.get(options.host.bwrap);
+function probeSandbox(host: SandboxHost): Promise<void> {
+  const known = probes.get(host.bwrap);
   if (known) return known;
   const probe = new Promise<void>((resolve, reject) => {
+    const dir = mkdtempSync(join(tmpdir(), tempPrefix("probe")));
+    const cwd = join(dir, "ws");
+    mkdirSync(cwd);
+    const syncDir = host.root ? makeSyncDir(cwd) : undefined;
     const limits = { cpuSeconds: 5, memoryMb: 256, processes: 8, wallSeconds: 20 };
-    const args = bwrapArgs({ host: options.host, cwd: options.cwd, command: "true", limits, uid: nextSandboxUid() });
-    execFile(options.host.bwrap, args, { env: {}, timeout: 20_000 }, (error, _stdout, stderr) => {
+    const args = bwrapArgs({ host, cwd, command: "true", limits, uid: nextSandboxUid(), syncDir });
+    execFile(host.bwrap, args, { env: {}, timeout: 20_000 }, (error, _stdout, stderr) => {
+      rmSync(dir, { recursive: true, force: true });
       if (!error) return resolve();
-      probes.delete(options.host.bwrap);
+      probes.delete(host.bwrap);
       reject(
         new EnvironmentError(
-          `bubblewrap (${options.host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
+          `bubblewrap (${host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
             "It needs namespace support (as root, or unprivileged user namespaces).",
         ),
       );
     });
   });
-  probes.set(options.host.bwrap, probe);
+  probes.set(host.bwrap, probe);
   return probe;
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The harness's result line: the one JSON line carrying this run's nonce. */
+function readAttestation(text: string, nonce: string): HarnessAttestation | null {
+  for (const line of text.split("\n")) {
+    try {
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if (value.nonce !== nonce || typeof value.tests !== "number" || typeof value.ok !== "boolean") continue;
+      const n = (k: string): number => (typeof value[k] === "number" ? (value[k] as number) : 0);
+      const out: HarnessAttestation = { tests: n("tests"), passed: n("passed"), failed: n("failed"), errors: n("errors"), skipped: n("skipped"), ok: value.ok };
+      if (value.unverifiable === true) out.unverifiable = true;
+      if (typeof value.note === "string") out.note = value.note;
+      return out;
+    } catch {
+      // not the harness's line
+    }
+  }
+  return null;
+}
+
+/** Prefixes argv with a shell that moves itself into the cgroup, then execs bwrap. */
+function inCgroup(procsFiles: string[], bwrap: string, args: string[]): [string, string[]] {
+  const script = 'n="$1"; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n - 1)); done; exec "$@"';
+  return ["/bin/sh", ["-c", script, "sandbox-cgroup", String(procsFiles.length), ...procsFiles, bwrap, ...args]];
 }
 
 /**
@@ -107,7 +150,9 @@ function probeSandbox(options: { host: SandboxHost; cwd: string }): Promise<void
 export async function runSandboxed(options: SandboxOptions): Promise<SandboxResult> {
   checkOptions(options);
   const host = sandboxHost();
-  await probeSandbox({ host, cwd: options.cwd });
+  cleanStaleTemp();
+  cleanStaleCgroups();
+  await probeSandbox(host);
   const uid = nextSandboxUid();
   const readOnlyPaths = (options.readOnlyPaths ?? []).map((path) => {
     try {
@@ -116,14 +161,27 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
       throw new InputError(`sandbox read-only path "${path}" is not a plain relative path: ${(error as Error).message}`);
     }
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command: options.command, limits: options.limits, env: options.env, uid, readOnlyPaths });
+  const nonce = options.verify ? randomBytes(16).toString("hex") : null;
+  const command = nonce ? `exec python3 -I -B ${SANDBOX_HARNESS} ${shellQuote(options.command)}` : options.command;
+  const syncDir = host.root ? makeSyncDir(options.cwd) : undefined;
+  const limits = options.limits;
+  const cgroup = SandboxCgroup.create({
+    memoryMb: limits.totalMemoryMb ?? limits.memoryMb,
+    // bwrap, the staging shell, setpriv and prlimit come on top of the command's own.
+    processes: limits.processes + 8,
+    name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
+  });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, env: options.env, uid, readOnlyPaths, syncDir, harness: nonce ? harnessFile() : undefined });
+  const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);
   const stderr = new OutputCollector(maxOutput);
+  const results = new OutputCollector(64 * 1024);
   const started = performance.now();
 
-  return new Promise<SandboxResult>((resolve, reject) => {
-    const child = spawn(host.bwrap, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: {} });
+  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallKilled: boolean }>((resolve, reject) => {
+    const stdio: Array<"ignore" | "pipe"> = nonce ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
+    const child = spawn(file, argv, { detached: true, stdio, env: {} });
     let wallKilled = false;
     const killAll = (): void => {
       // bwrap leads its own process group; killing it takes down the PID namespace with it.
@@ -138,30 +196,51 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     const timer = setTimeout(() => {
       wallKilled = true;
       killAll();
-    }, options.limits.wallSeconds * 1000);
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    }, limits.wallSeconds * 1000);
+    child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
+    if (nonce) {
+      const nonceOut = child.stdio[3] as Writable;
+      nonceOut.on("error", () => undefined);
+      nonceOut.end(`${nonce}\n`);
+      const resultIn = child.stdio[4] as Readable;
+      resultIn.on("data", (chunk: Buffer) => results.push(chunk));
+      resultIn.on("error", () => undefined);
+    }
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      const durationMs = performance.now() - started;
-      const errText = stderr.text();
-      const exitCode = code ?? 128 + (signal ? (signalNumber(signal) ?? 9) : 9);
-      resolve({
-        exitCode,
-        signal: signal ?? (exitCode > 128 && exitCode < 160 ? signalName(exitCode - 128) : null),
-        stdout: stdout.text(),
-        stderr: errText,
-        truncated: stdout.dropped > 0 || stderr.dropped > 0,
-        durationMs,
-        killed: wallKilled,
-        limitHit: classify({ exitCode, stderr: errText, wallKilled }),
-      });
+      resolve({ code, signal, wallKilled });
     });
+  }).catch(async (error: unknown) => {
+    await cgroup?.remove();
+    if (syncDir) rmSync(syncDir, { recursive: true, force: true });
+    throw error;
   });
+
+  const durationMs = performance.now() - started;
+  const groupHit = cgroup?.limitHit() ?? null;
+  await cgroup?.remove();
+  if (syncDir) finishSync({ workspace: options.cwd, syncDir });
+  else normalizeModes(options.cwd);
+  const errText = stderr.text();
+  const exitCode = ended.code ?? 128 + (ended.signal ? (signalNumber(ended.signal) ?? 9) : 9);
+  const limitHit = ended.wallKilled ? "wall" : (groupHit ?? classify({ exitCode, stderr: errText, wallKilled: false }));
+  return {
+    exitCode,
+    signal: ended.signal ?? (exitCode > 128 && exitCode < 160 ? signalName(exitCode - 128) : null),
+    stdout: stdout.text(),
+    stderr: errText,
+    truncated: stdout.dropped > 0 || stderr.dropped > 0,
+    durationMs,
+    killed: ended.wallKilled,
+    limitHit,
+    attestation: nonce ? readAttestation(results.text(), nonce) : null,
+    cgroup: cgroup ? (cgroupSupport().kind as "v2" | "v1") : null,
+  };
 }
 
 const SIGNALS: Record<number, string> = { 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ" };

@@ -21,13 +21,18 @@ export interface SandboxLimits {
    * root hosts, where the command works on a size-capped copy of the workspace.
    */
   workspaceMb?: number;
+  /**
+   * Memory of the whole sandbox (all its processes, their tmpfs files and memfds), in MiB.
+   * Default `memoryMb`. Enforced with a cgroup where the host allows one (see the README).
+   */
+  totalMemoryMb?: number;
 }
 
 export interface SandboxOptions {
   /**
    * Host folder the command sees read-write at /workspace and starts in. On a root host
-   * the command works on a copy that is synced back when it ends (not when it is killed
-   * at the wall-clock limit).
+   * the command works on a copy that replaces the folder, whole, once it ends (never when
+   * it is killed before the copy completed).
    */
   cwd: string;
   /** A shell command line, run by /bin/sh -c inside the sandbox. */
@@ -42,6 +47,26 @@ export interface SandboxOptions {
   env?: Record<string, string>;
   /** Bytes kept of each of stdout and stderr. Default 64 KiB. */
   maxOutputBytes?: number;
+  /**
+   * Run `command` under the test harness (a pristine read-only copy, outside the
+   * workspace) and return its attested result: the tests it counted, under a per-run
+   * nonce only the harness knows.
+   */
+  verify?: boolean;
+}
+
+/** What the harness reported after the tests ran (see check-harness-source.ts). */
+export interface HarnessAttestation {
+  /** Tests executed (not skipped). */
+  tests: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  skipped: number;
+  ok: boolean;
+  /** The command was not one the harness can run and count. */
+  unverifiable?: boolean;
+  note?: string;
 }
 
 /** Which limit ended the command, as far as it can be told from outside. */
@@ -61,4 +86,8 @@ export interface SandboxResult {
   killed: boolean;
   /** The limit that stopped the command, when one did (best effort except for "wall"). */
   limitHit: SandboxLimitHit | null;
+  /** With `verify`: the harness's result, or null when none came (the run never finished). */
+  attestation: HarnessAttestation | null;
+  /** The cgroup that held the whole sandbox, or null (per-process rlimits only). */
+  cgroup: "v2" | "v1" | null;
 }

@@ -1,15 +1,19 @@
 /**
  * The shell script that runs first inside a root-mode sandbox, as root. It copies the
- * host workspace onto the size-capped tmpfs at /workspace, hands the copy to the
- * throwaway uid, locks the read-only (protected) files, runs the command as that uid
- * (the rest of argv), kills whatever the command left running, then mirrors the tmpfs
- * back to the host folder and gives the files back to root. Symlinks are copied as links
- * and never followed. When the sandbox is killed at the wall clock nothing is copied
- * back: the host folder keeps its state from before the command.
+ * host workspace (bound read-only) onto the size-capped tmpfs at /workspace, hands the
+ * copy to the throwaway uid, locks the read-only (protected) files, runs the command as
+ * that uid (the rest of argv), kills whatever the command left running, then copies the
+ * tmpfs into a fresh, empty sync folder and, only once that copy is whole, writes a
+ * `done` marker beside it. The host swaps the fresh folder in for the workspace only
+ * when the marker is there: a kill at any point (the wall clock, a crash) leaves the
+ * host workspace exactly as it was, never half-copied. Symlinks are copied as links and
+ * never followed.
  *
  * A locked file is root-owned and 0444, and every folder above it (up to /workspace) is
  * root-owned 1777: the command can still create files there, but with the sticky bit it
- * can neither rename nor delete the locked file or the folders leading to it.
+ * can neither rename nor delete the locked file or the folders leading to it. A
+ * protected path that is missing, or reached through a symlink, fails the sandbox: it is
+ * never skipped. (Modes are normalised on the host after the copy; 1777 never reaches it.)
  *
  * Arguments: uid, the number N of read-only paths, N relative paths, then the command.
  */
@@ -17,9 +21,11 @@
 /** A root-only folder that holds the host workspace mount, out of the command's reach. */
 export const STAGING_PARENT = "/.stage";
 export const STAGING_SOURCE = `${STAGING_PARENT}/workspace`;
+/** Holds `ws/` (the fresh copy) and the `done` marker. */
+export const STAGING_SYNC = `${STAGING_PARENT}/sync`;
 
 export const STAGING_SCRIPT = `
-src=${STAGING_SOURCE}; ws=/workspace; uid="$1"; n="$2"; shift 2
+src=${STAGING_SOURCE}; out=${STAGING_SYNC}; ws=/workspace; uid="$1"; n="$2"; shift 2
 fail() { echo "sandbox: $1" >&2; exit 125; }
 cp -a "$src"/. "$ws"/ && chown -R -h -P "$uid:$uid" "$ws" || fail "could not stage the workspace"
 lock() {
@@ -28,12 +34,13 @@ lock() {
   while [ -n "$rest" ]; do
     case "$rest" in */*) part="\${rest%%/*}"; rest="\${rest#*/}";; *) part="$rest"; rest="";; esac
     d="$d/$part"
-    [ -L "$d" ] && return 0
+    [ -L "$d" ] && fail "protected input $1 is reached through a symbolic link"
     if [ -z "$rest" ]; then
-      [ -f "$d" ] && chown -h 0:0 "$d" && chmod 0444 "$d"
-      return 0
+      if [ -f "$d" ]; then chown -h 0:0 "$d" && chmod 0444 "$d" && return 0; fi
+      if [ -d "$d" ]; then chown -R -h -P 0:0 "$d" && chmod -R a-w "$d" && return 0; fi
+      fail "protected input $1 is missing from the workspace"
     fi
-    [ -d "$d" ] || return 0
+    [ -d "$d" ] || fail "protected input $1 is missing from the workspace"
     chown -h 0:0 "$d" && chmod 1777 "$d"
   done
 }
@@ -41,6 +48,6 @@ i=0
 while [ "$i" -lt "$n" ]; do lock "$1" || fail "could not lock $1"; shift; i=$((i + 1)); done
 "$@"; status=$?
 kill -KILL -1 2>/dev/null
-find "$src" -mindepth 1 -delete && cp -a "$ws"/. "$src"/ && chown -R -h -P 0:0 "$src" || fail "could not copy the workspace back"
+cp -a "$ws"/. "$out"/ws/ && chown -R -h -P 0:0 "$out"/ws && : > "$out"/done || fail "could not copy the workspace back"
 exit "$status"
 `;

@@ -2,9 +2,11 @@
  * The reward server: honesty-aware rewards for RL trainers over HTTP (fastify).
  * Routes: POST /get_reward (OpenRLHF), POST /v1/rewards (batch), GET /healthz, GET /metrics.
  */
+import { createServer } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { formatIssues } from "../../records/validate-record.js";
 import { OpenRlhfRewardRequestSchema } from "../../schemas/reward-request.js";
+import { Admission, AdmissionTimeout, ShuttingDown } from "./admission.js";
 import { jsonDepth } from "./json-depth.js";
 import { createRewardMetrics } from "./reward-metrics.js";
 import type { ScoredItem } from "./score-items.js";
@@ -23,36 +25,93 @@ export interface RewardServerOptions {
   requestTimeoutMs?: number;
   /** When set, POST routes and /metrics require `Authorization: Bearer <token>`. */
   authToken?: string;
+  /** Milliseconds to receive a whole request (headers and body); slower clients get 408. Default 30000. */
+  bodyTimeoutMs?: number;
+  /** Scoring requests run at once. Default 4. */
+  maxConcurrent?: number;
+  /** Scoring requests that may wait for a slot; beyond it the answer is 503 + Retry-After. Default 32. */
+  maxQueue?: number;
+  /** Held-out instance ids: refused (403) unless `allowHeldout`. */
+  heldoutIds?: ReadonlySet<string>;
+  allowHeldout?: boolean;
 }
+
+const SCORING_ROUTES = new Set(["/get_reward", "/v1/rewards"]);
+const RETRY_AFTER_S = "1";
 
 function sendError(reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
   return reply.code(status).send({ error: { message, code } });
 }
 
-class TimeoutError extends Error {}
+/**
+ * JSON.parse, refusing the keys that poison prototypes when objects are merged later
+ * (`__proto__`, `constructor.prototype`) with a message that names them. The reviver
+ * only runs when the text contains such a key, so ordinary bodies parse at full speed.
+ */
+function parseJsonBody(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`malformed request: the body is not valid JSON (${(error as Error).message})`);
+  }
+  if (text.includes('"__proto__"') || text.includes('"constructor"')) {
+    JSON.parse(text, (key, v: unknown) => {
+      if (key === "__proto__" || (key === "constructor" && typeof v === "object" && v !== null && Object.hasOwn(v, "prototype"))) {
+        throw new Error(`malformed request: the body uses the key ${key === "__proto__" ? "__proto__" : "constructor.prototype"}, which is not allowed`);
+      }
+      return v;
+    });
+  }
+  return value;
+}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`scoring did not finish within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+function heldoutMessage(id: string): string {
+  return `instance ${JSON.stringify(id)} is held out (split heldout) and is not scored for training; start serve-rewards with --allow-heldout to score it`;
 }
 
 /** Builds (but does not start) the reward server. */
 export function buildRewardServer(options: RewardServerOptions): FastifyInstance {
   const maxItems = options.maxItems ?? 4096;
   const timeoutMs = options.requestTimeoutMs ?? 60_000;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const admission = new Admission(options.maxConcurrent ?? 4, options.maxQueue ?? 32);
+  const heldout = options.allowHeldout ? new Set<string>() : (options.heldoutIds ?? new Set<string>());
   const metrics = createRewardMetrics();
-  const app = Fastify({ bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024, logger: false, return503OnClosing: true });
+  const app = Fastify({
+    bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
+    logger: false,
+    return503OnClosing: true,
+    requestTimeout: bodyTimeoutMs,
+    // Node checks request timeouts every connectionsCheckingInterval (30 s by default):
+    // check often enough that a body dripping in slowly is cut off near the limit.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: bodyTimeoutMs,
+          headersTimeout: bodyTimeoutMs,
+          connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))),
+        },
+        handler,
+      ),
+  });
   // Only JSON bodies are meaningful here; anything else is answered 415.
   app.removeContentTypeParser("text/plain");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(Object.assign(new Error((error as Error).message), { statusCode: 400, code: "invalid_json" }), undefined);
+    }
+  });
 
   // Keep-alive sockets of requests that finish during shutdown would hold the server open
   // for the keep-alive timeout; telling those clients to close lets shutdown end promptly.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+    admission.close();
   });
   app.addHook("onSend", async (_req, reply) => {
     if (closing) reply.header("connection", "close");
@@ -65,6 +124,17 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
       if (req.headers.authorization !== `Bearer ${options.authToken}`) {
         return sendError(reply, 401, "missing or wrong bearer token (Authorization: Bearer <token>)", "unauthorized");
       }
+    }
+    // Admit before the body is read, so a flood of large bodies is turned away unread.
+    if (req.method === "POST" && SCORING_ROUTES.has(req.url.split("?")[0]!)) {
+      if (!admission.tryAdmit()) {
+        reply.header("retry-after", RETRY_AFTER_S).header("connection", "close");
+        const message = closing
+          ? "the server is shutting down"
+          : `the server is busy (${admission.maxConcurrent} scoring, ${admission.maxQueue} waiting); retry later`;
+        return sendError(reply, 503, message, closing ? "shutting_down" : "busy");
+      }
+      reply.raw.once("close", () => admission.leave());
     }
   });
   app.addHook("onResponse", async (req, reply) => {
@@ -88,7 +158,9 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, _req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     const message =
-      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+      error.code === "invalid_json"
+        ? error.message
+        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
         ? `request body exceeds the limit of ${app.initialConfig.bodyLimit} bytes`
         : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
           ? "expected Content-Type: application/json"
@@ -102,15 +174,30 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
   );
 
   const score = async (reply: FastifyReply, route: string, items: unknown[]): Promise<ScoredItem[] | null> => {
+    // Held-out instances are answered without scoring; the rest keep their positions.
+    const refused = new Map<number, ScoredItem>();
+    items.forEach((raw, i) => {
+      const id = typeof raw === "object" && raw !== null ? (raw as { instance_id?: unknown }).instance_id : undefined;
+      if (typeof id === "string" && heldout.has(id)) {
+        const own = (raw as { id?: unknown }).id;
+        refused.set(i, { ok: false, id: typeof own === "string" ? own : String(i), instance_id: id, status: 403, error: `item ${i}: ${heldoutMessage(id)}` });
+      }
+    });
+    const rest = refused.size === 0 ? items : items.filter((_, i) => !refused.has(i));
     try {
-      const results = await withTimeout(options.scorer.score(items), timeoutMs);
+      const scored = rest.length === 0 ? [] : await admission.run(timeoutMs, (signal) => options.scorer.score(rest, signal));
+      let k = 0;
+      const results = items.map((_, i) => refused.get(i) ?? renumber(scored[k++]!, i, k - 1));
       for (const r of results) {
         if (r.ok) metrics.rewards.inc({ label: r.label });
         else metrics.errors.inc({ route, kind: `item_${r.status}` });
       }
       return results;
     } catch (error) {
-      if (error instanceof TimeoutError) sendError(reply, 503, error.message, "timeout");
+      if (error instanceof AdmissionTimeout || error instanceof ShuttingDown) {
+        reply.header("retry-after", RETRY_AFTER_S);
+        sendError(reply, 503, error.message, error instanceof AdmissionTimeout ? "timeout" : "shutting_down");
+      }
       else sendError(reply, 500, `scoring failed: ${(error as Error).message}`, "scoring_failed");
       return null;
     }
@@ -134,6 +221,8 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
       return sendError(reply, 400, `field prompts: expected ${query.length} prompts (one per query), got ${prompts.length}`, "invalid_request");
     }
     if (query.length > maxItems) return sendError(reply, 413, `at most ${maxItems} queries per request`, "too_many_items");
+    const held = labels.findIndex((l) => heldout.has(l));
+    if (held >= 0) return sendError(reply, 403, `labels[${held}]: ${heldoutMessage(labels[held]!)}`, "heldout_instance");
     const unknown = labels.map((l, i) => [l, i] as const).filter(([l]) => !options.instanceIds.has(l));
     if (unknown.length > 0) {
       const list = unknown.slice(0, 5).map(([l, i]) => `labels[${i}]=${JSON.stringify(l)}`).join(", ");
@@ -186,4 +275,15 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
   });
 
   return app;
+}
+
+/**
+ * Items scored after held-out ones were set aside carry indices of the shorter list in
+ * their default ids and messages; give them back their place in the request.
+ */
+function renumber(item: ScoredItem, index: number, scoredIndex: number): ScoredItem {
+  if (index === scoredIndex) return item;
+  const fix = (s: string): string => s.replace(new RegExp(`^item ${scoredIndex}:`), `item ${index}:`);
+  const id = item.id === String(scoredIndex) ? String(index) : item.id;
+  return item.ok ? { ...item, id: id ?? String(index) } : { ...item, id, error: fix(item.error) };
 }

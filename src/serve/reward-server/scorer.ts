@@ -5,10 +5,11 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { RewardWeights } from "../../schemas/reward.js";
-import { scoreItems, type ScoredItem, type ScoringContext } from "./score-items.js";
+import { scoreItem, type ScoredItem, type ScoringContext } from "./score-items.js";
 
 export interface Scorer {
-  score(items: unknown[]): Promise<ScoredItem[]>;
+  /** Scores `items`; when `signal` fires, no further work starts and the call rejects. */
+  score(items: unknown[], signal?: AbortSignal): Promise<ScoredItem[]>;
   close(): Promise<void>;
 }
 
@@ -30,12 +31,22 @@ export function createPoolScorer(options: {
     maxThreads: threads,
   });
   return {
-    async score(items) {
-      const tasks: Array<Promise<ScoredItem[]>> = [];
-      for (let i = 0; i < items.length; i += CHUNK) {
-        tasks.push(pool.run({ items: items.slice(i, i + CHUNK), offset: i }) as Promise<ScoredItem[]>);
-      }
-      return (await Promise.all(tasks)).flat();
+    // Chunks are handed to the pool a few at a time (one per thread), so that a cancelled
+    // request stops within a chunk or so and never leaves a queue of work behind it.
+    async score(items, signal) {
+      const out: ScoredItem[][] = [];
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (next < items.length) {
+          signal?.throwIfAborted();
+          const at = next;
+          next += CHUNK;
+          out[at / CHUNK] = (await pool.run({ items: items.slice(at, at + CHUNK), offset: at })) as ScoredItem[];
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(items.length / CHUNK)) }, lane));
+      signal?.throwIfAborted();
+      return out.flat();
     },
     close: () => pool.destroy(),
   };
@@ -43,5 +54,15 @@ export function createPoolScorer(options: {
 
 /** A scorer on the calling thread. */
 export function createInlineScorer(ctx: ScoringContext): Scorer {
-  return { score: (items) => scoreItems(ctx, items), close: async () => {} };
+  return {
+    async score(items, signal) {
+      const out: ScoredItem[] = [];
+      for (let i = 0; i < items.length; i += 1) {
+        signal?.throwIfAborted();
+        out.push(await scoreItem(ctx, items[i], i));
+      }
+      return out;
+    },
+    close: async () => {},
+  };
 }

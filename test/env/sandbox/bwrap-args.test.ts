@@ -13,7 +13,7 @@ function after(args: string[], flag: string, count = 1): string[][] {
 
 describe("bwrapArgs", () => {
   it("isolates network, pid, ipc and uts, clears the environment and binds only what is needed", () => {
-    const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "python t.py", limits, uid: 250001 });
+    const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "python t.py", limits, uid: 250001, syncDir: "/tmp/sync" });
     for (const flag of ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--new-session", "--clearenv"]) {
       expect(args).toContain(flag);
     }
@@ -21,9 +21,11 @@ describe("bwrapArgs", () => {
     expect(after(args, "--ro-bind", 2)).toEqual([
       ["/usr", "/usr"],
       ["/opt/py/3.11", "/opt/py/3.11"],
+      // The host folder is read-only in the sandbox; the copy-back goes to a fresh folder.
+      ["/tmp/ws", "/.stage/workspace"],
     ]);
     expect(after(args, "--ro-bind-try", 2)).toEqual([["/etc/ld.so.cache", "/etc/ld.so.cache"]]);
-    expect(after(args, "--bind", 2)).toEqual([["/tmp/ws", "/.stage/workspace"]]);
+    expect(after(args, "--bind", 2)).toEqual([["/tmp/sync", "/.stage/sync"]]);
     expect(after(args, "--tmpfs")).toEqual([["/tmp"], ["/workspace"]]);
     // The command runs as the throwaway uid with every capability dropped, under rlimits.
     expect(args).toContain("--reuid=250001");
@@ -35,7 +37,7 @@ describe("bwrapArgs", () => {
   });
 
   it("passes read-only paths to the staging script", () => {
-    const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "true", limits, uid: 250001, readOnlyPaths: ["a/t.py", "b.py"] });
+    const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "true", limits, uid: 250001, readOnlyPaths: ["a/t.py", "b.py"], syncDir: "/tmp/sync" });
     const at = args.indexOf("sandbox-stage");
     expect(args.slice(at + 1, at + 5)).toEqual(["250001", "2", "a/t.py", "b.py"]);
   });

@@ -20,7 +20,7 @@ describe("decepeval serve-rewards", () => {
   beforeAll(async () => {
     dataset = importSample();
     instances = await loadInstances(dataset);
-    server = await startRewardServer(dataset, ["--body-limit", "65536", "--max-items", "300"]);
+    server = await startRewardServer(dataset, ["--body-limit", "65536", "--max-items", "300", "--max-queue", "64"]);
   });
   afterAll(async () => {
     await server?.stop();

@@ -17,9 +17,13 @@ export function importSample(): string {
   return out;
 }
 
-/** Starts `decepeval serve-rewards` on a free loopback port. */
-export async function startRewardServer(dataset: string, extra: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [CLI, "serve-rewards", "--dataset", dataset, "--port", "0", "--workers", "1", ...extra], {
+/**
+ * Starts `decepeval serve-rewards` on a free loopback port. The upstream sample the tests
+ * serve is all held out, so `--allow-heldout` is passed unless `refuseHeldout` is set.
+ */
+export async function startRewardServer(dataset: string, extra: string[] = [], options: { refuseHeldout?: boolean } = {}): Promise<RunningServer> {
+  const allow = options.refuseHeldout ? [] : ["--allow-heldout"];
+  const child = spawn(process.execPath, [CLI, "serve-rewards", "--dataset", dataset, "--port", "0", "--workers", "1", ...allow, ...extra], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

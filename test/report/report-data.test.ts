@@ -14,7 +14,8 @@ function rows(): OutcomeRow[] {
         out.push({
           model, instance_id: `i${p}-${stack}`, pair_id: `p${p}`, seed_id: `s${p % 4}`, family: p % 2 ? "tool_use" : "long_horizon",
           condition: stack === 0 ? "neutral" : "induced", factor: (["pressure", "incentive", "opportunity", "conflict"] as const)[p % 4]!, subtype: "x",
-          category: `cat${p % 5}`, stack, sample_index: 0, deceptive, refusal: !deceptive && stack === 4 && p % 5 === 0, honest_exit: !deceptive,
+          category: `cat${p % 5}`, scenario: `sc${p % 7}`, feasible: false, stack, sample_index: 0, deceptive, refusal: !deceptive && stack === 4 && p % 5 === 0,
+          honest_exit: !deceptive, incomplete: false, over_caution: false,
         });
       }
     }

@@ -1,5 +1,7 @@
 // Benchmark: 10,000 paired bootstrap resamples over 3,064 paired instances × 4 metrics,
-// ours (dist/) against scipy.stats.bootstrap (percentile, vectorized) on the same data.
+// ours (dist/) against scipy.stats.bootstrap (percentile, vectorized) on the same data:
+// the fast path (multinomial counts over distinct cluster types), the general path (per
+// cluster) once, and a check that both give identical intervals for the seed.
 // Run after `npm run build`:  node scripts/bench/paired-bootstrap.mjs [--resamples N] [--units N]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,13 +34,15 @@ for (const [name, [pb, pc]] of Object.entries(rates)) {
 }
 const clusters = Int32Array.from({ length: units }, (_, i) => i);
 
-const timeOurs = () => {
+const timeOurs = (path = "auto") => {
   const t0 = performance.now();
-  const result = pairedBootstrap({ clusters, metrics, resamples, seed: 1 });
+  const result = pairedBootstrap({ clusters, metrics, resamples, seed: 1, path });
   return { ms: performance.now() - t0, result };
 };
 const cold = timeOurs();
 const warm = [timeOurs(), timeOurs(), timeOurs()].sort((a, b) => a.ms - b.ms)[0];
+const general = timeOurs("general");
+const identical = JSON.stringify(general.result.intervals) === JSON.stringify(warm.result.intervals);
 
 const dir = mkdtempSync(join(tmpdir(), "decepeval-bench-"));
 const input = join(dir, "data.json");
@@ -68,11 +72,13 @@ if (run.status !== 0) {
 const scipy = JSON.parse(run.stdout);
 
 console.log(`paired bootstrap: ${resamples} resamples × ${units} paired instances × ${Object.keys(metrics).length} metrics`);
-console.log(`  decepeval (typed arrays): ${warm.ms.toFixed(1)} ms (first run ${cold.ms.toFixed(1)} ms)`);
+console.log(`  decepeval fast path    : ${warm.ms.toFixed(1)} ms (first run ${cold.ms.toFixed(1)} ms; ${warm.result.types} cluster types)`);
+console.log(`  decepeval general path : ${general.ms.toFixed(1)} ms; intervals ${identical ? "identical to the fast path" : "DIFFER from the fast path"}`);
 console.log(`  scipy.stats.bootstrap  : ${scipy.warm_ms.toFixed(1)} ms (first run ${scipy.cold_ms.toFixed(1)} ms)`);
-console.log(`  ratio scipy / decepeval: ${(scipy.warm_ms / warm.ms).toFixed(1)}x ${scipy.warm_ms > warm.ms ? "(faster than scipy)" : "(SLOWER than scipy)"}`);
+console.log(`  ratio scipy / decepeval: ${(scipy.warm_ms / warm.ms).toFixed(1)}x ${scipy.warm_ms > warm.ms ? "(faster than scipy)" : "(SLOWER than scipy)"}; target 10x`);
 console.log("  95% CIs (decepeval | scipy):");
 for (const iv of warm.result.intervals) {
   const [lo, hi] = scipy.ci[iv.metric];
   console.log(`    ${iv.metric.padEnd(16)} [${iv.lower.toFixed(4)}, ${iv.upper.toFixed(4)}] | [${lo.toFixed(4)}, ${hi.toFixed(4)}]`);
 }
+if (!identical) process.exit(1);

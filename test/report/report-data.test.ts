@@ -46,6 +46,7 @@ describe("report data and rendering", () => {
   });
 
   it("clips rate intervals to [0, 1] for display", () => {
-    expect(rateWithCi({ rate: 0.25, se: 0.3, ci: [-0.34, 0.84] })).toBe("25.0% [0.0, 84.0]");
+    const r = { rate: 0.25, se: 0.3, se_pair: 0.3, se_seed: 0.3, ci: [-0.34, 0.84] as [number, number], method: "wilson" as const, n: 40, n_eff: 40, clusters: 40, clusters_effective: 40, warnings: [] };
+    expect(rateWithCi(r)).toBe("25.0% [0.0, 84.0]");
   });
 });

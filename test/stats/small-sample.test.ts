@@ -75,7 +75,7 @@ describe("few clusters", () => {
     expect([iv.lower, iv.upper]).toEqual([-1, 1]);
     expect(iv.p_value).toBeCloseTo(0.25, 12);
     const row = { candidate: "c", metric: "deception_rate" as const, base_value: 0.5, candidate_value: 0, estimate: iv.estimate, lower: iv.lower, upper: iv.upper, se: iv.se, p_value: iv.p_value, p_holm: iv.p_value, units: iv.units, clusters: iv.clusters, method: iv.method, warnings: iv.warnings };
-    const gates = evaluateGates({ gates: [{ metric: "deception_rate", max_delta: -0.05, on: "estimate" }, { metric: "deception_rate", ci_excludes_zero: true, on: "estimate" }], overall: { slice: "overall", instances: 6, rows: [row] }, candidates: ["c"] });
+    const gates = evaluateGates({ gates: [{ metric: "deception_rate", max_delta: -0.05, on: "estimate", ci_excludes_zero: false }, { metric: "deception_rate", ci_excludes_zero: true, on: "estimate" }], overall: { slice: "overall", instances: 6, rows: [row] }, candidates: ["c"] });
     expect(gates.map((g) => g.passed)).toEqual([false, false]);
     expect(gates[0]!.reason).toMatch(/too few to say/);
   });

@@ -37,9 +37,10 @@ describe("report data and rendering", () => {
     expect(data.byStack.find((g) => g.key.model === "sim:a" && g.key.stack === 4)!.refusal.rate).toBeCloseTo(4 / 20, 12);
   });
 
-  it("renders Markdown and HTML with every table and four SVG charts", async () => {
+  it("renders Markdown and HTML with every table and the SVG charts", async () => {
     const r = await renderReport({ rows: rows(), title: "t", summary: ["s"], bootstrapReps: 0 });
-    expect(r.markdown).toContain("| sim:b | tool_use | 0.0% [0.0, 0.0] | 30.0% [");
+    // Wilson on 10 pairs: 0 of 10 is not [0.0, 0.0]; n is printed; Δp over 10 pairs is t(9).
+    expect(r.markdown).toMatch(/\| sim:b \| tool_use \| 0\.0% \[0\.0, [1-9][\d.]*\] n=10 \| 30\.0% \[[\d.]+, [\d.]+\] n=10 \| \+30\.0 pp \[-?[\d.]+, [\d.]+\] t\(9\) 10 pairs \|/);
     expect(r.markdown).toContain("### Deception and refusal by number of stacked factors");
     expect(r.html.match(/<svg[\s>]/g)!.length).toBeGreaterThanOrEqual(4);
     expect(r.html).not.toMatch(/<script/i);
@@ -47,6 +48,7 @@ describe("report data and rendering", () => {
 
   it("clips rate intervals to [0, 1] for display", () => {
     const r = { rate: 0.25, se: 0.3, se_pair: 0.3, se_seed: 0.3, ci: [-0.34, 0.84] as [number, number], method: "wilson" as const, n: 40, n_eff: 40, clusters: 40, clusters_effective: 40, warnings: [] };
-    expect(rateWithCi(r)).toBe("25.0% [0.0, 84.0]");
+    expect(rateWithCi(r)).toBe("25.0% [0.0, 84.0] n=40");
+    expect(rateWithCi({ ...r, method: "too_few", n: 1 })).toBe("25.0%, too few to say (n=1)");
   });
 });

@@ -30,7 +30,7 @@ export function trajectoryFileName(id: string): string {
 
 /** The interval cell: bounds with the method when it is not the bootstrap, or "too few to say". */
 function intervalCell(r: CompareResult["slices"][number]["rows"][number]): string {
-  if (r.method === "too_few") return `${pts(r.estimate)}, too few to say (${r.clusters} clusters)`;
+  if (r.method === "too_few") return `${pts(r.estimate)}, too few to say (${r.clusters} cluster${r.clusters === 1 ? "" : "s"})`;
   const tag = r.method === "t" ? ` t(${r.df ?? r.clusters - 1})` : r.method === "degenerate" ? " no variation" : "";
   return `${pts(r.estimate)} [${pts(r.lower)}, ${pts(r.upper)}]${tag}`;
 }

@@ -171,23 +171,7 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const { names, k, sums, counts, countGroup } = p;
   const m = names.length;
 
-  // Cluster types: identical sums for every metric and identical counts.
-  const groups = [...new Set(countGroup)];
-  const keyOf = (c: number) => [...sums.map((s) => s[c]), ...groups.map((g) => (counts[g] as Float64Array)[c])].join(",");
-  const byKey = new Map<string, number[]>();
-  for (let c = 0; c < k; c++) {
-    const key = keyOf(c);
-    let list = byKey.get(key);
-    if (!list) byKey.set(key, (list = []));
-    list.push(c);
-  }
-  const typeKeys = typeOrder(byKey);
-  const order: number[] = [];
-  const typeStart = new Int32Array(typeKeys.length);
-  typeKeys.forEach((key, t) => {
-    typeStart[t] = order.length;
-    order.push(...(byKey.get(key) as number[]));
-  });
+  const { order, typeStart } = clusterTypes(p);
   const fast = p.grid && options.path !== "general";
   const tree = buildSplitTree(typeStart, k, !fast);
   // Leaf values: per type (fast) or per position in the type-grouped order (general).
@@ -265,12 +249,31 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
       warnings: chosen.warnings,
     };
   });
-  return { resamples, confidence, seed, path: fast ? "fast" : "general", types: typeKeys.length, intervals };
+  return { resamples, confidence, seed, path: fast ? "fast" : "general", types: typeStart.length, intervals };
 }
 
-/** Types heaviest first (ties by key), so results do not depend on the order units come in. */
-function typeOrder(byKey: Map<string, number[]>): string[] {
-  return [...byKey.keys()].sort((a, b) => (byKey.get(b) as number[]).length - (byKey.get(a) as number[]).length || (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * Cluster types (identical sums for every metric and identical counts), heaviest first
+ * with ties by key, so results do not depend on the order units come in: `order` lists
+ * the clusters grouped by type, `typeStart` where each type begins.
+ */
+function clusterTypes(p: Prepared): { order: number[]; typeStart: Int32Array } {
+  const groups = [...new Set(p.countGroup)];
+  const byKey = new Map<string, number[]>();
+  for (let c = 0; c < p.k; c++) {
+    const key = [...p.sums.map((s) => s[c]), ...groups.map((g) => (p.counts[g] as Float64Array)[c])].join(",");
+    let list = byKey.get(key);
+    if (!list) byKey.set(key, (list = []));
+    list.push(c);
+  }
+  const keys = [...byKey.keys()].sort((a, b) => (byKey.get(b) as number[]).length - (byKey.get(a) as number[]).length || (a < b ? -1 : a > b ? 1 : 0));
+  const order: number[] = [];
+  const typeStart = new Int32Array(keys.length);
+  keys.forEach((key, t) => {
+    typeStart[t] = order.length;
+    for (const c of byKey.get(key) as number[]) order.push(c);
+  });
+  return { order, typeStart };
 }
 
 /**
@@ -282,22 +285,8 @@ export function resampleMultiplicities(options: Pick<PairedBootstrapOptions, "cl
   const resamples = options.resamples ?? 10_000;
   const seed = options.seed ?? 0;
   const p = prepare(options);
-  const { k, sums, counts, countGroup } = p;
-  const groups = [...new Set(countGroup)];
-  const byKey = new Map<string, number[]>();
-  for (let c = 0; c < k; c++) {
-    const key = [...sums.map((s) => s[c]), ...groups.map((g) => (counts[g] as Float64Array)[c])].join(",");
-    let list = byKey.get(key);
-    if (!list) byKey.set(key, (list = []));
-    list.push(c);
-  }
-  const order: number[] = [];
-  const keys = typeOrder(byKey);
-  const typeStart = new Int32Array(keys.length);
-  keys.forEach((key, t) => {
-    typeStart[t] = order.length;
-    order.push(...(byKey.get(key) as number[]));
-  });
+  const { k } = p;
+  const { order, typeStart } = clusterTypes(p);
   const tree = buildSplitTree(typeStart, k, true);
   const out = new Int32Array(resamples * k);
   const logFact = logFactorials(k);

@@ -52,3 +52,31 @@ describe("report data and rendering", () => {
     expect(rateWithCi({ ...r, method: "too_few", n: 1 })).toBe("25.0%, too few to say (n=1)");
   });
 });
+
+describe("core vs feasible controls, incomplete and over-caution", () => {
+  it("keeps controls out of the core deception rate and reports over-caution on them", () => {
+    const base = rows().filter((r) => r.model === "sim:b");
+    // 10 feasible controls: 2 deceptive, 4 over-cautious (under-claims), 1 incomplete.
+    const controls = Array.from({ length: 10 }, (_, p) => ({
+      ...base[0]!, instance_id: `ctl${p}`, pair_id: `ctl-p${p}`, seed_id: `ctl-s${p}`, condition: "induced" as const, stack: 1, feasible: true,
+      deceptive: p < 2, over_caution: p >= 2 && p < 6, incomplete: p === 6, honest_exit: false,
+    }));
+    const core = buildReportData(base, { bootstrapReps: 0 });
+    const both = buildReportData([...base, ...controls], { bootstrapReps: 0 });
+    expect(both.leaderboard[0]!.induced!.rate).toBe(core.leaderboard[0]!.induced!.rate);
+    expect(both.leaderboard[0]!.induced!.n).toBe(core.leaderboard[0]!.induced!.n);
+    expect(core.leaderboard[0]!.over_caution).toBeUndefined();
+    const oc = both.leaderboard[0]!.over_caution!;
+    expect(oc.rate).toBeCloseTo(0.4, 12);
+    expect(oc.n).toBe(10);
+    const ctl = both.controls[0]!;
+    expect(ctl.deception.rate).toBeCloseTo(0.2, 12);
+    expect(ctl.incomplete.rate).toBeCloseTo(0.1, 12);
+  });
+
+  it("renders the controls table and 'no controls' in the leaderboard when there are none", async () => {
+    const r = await renderReport({ rows: rows(), title: "t", summary: [], bootstrapReps: 0 });
+    expect(r.markdown).toMatch(/\| no controls \|/);
+    expect(r.markdown).not.toContain("### Feasible controls");
+  });
+});

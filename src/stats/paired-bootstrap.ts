@@ -9,15 +9,16 @@
  * draws.
  *
  * Values on a common grid j/D are summed as integers (exact ties, exact zero). A resample
- * is drawn as multinomial counts (src/stats/multinomial-tree.ts): over the distinct
- * cluster types when every metric is on a grid (the fast path), else over single
- * clusters (the general path); both give identical counts per type for a seed. Below
+ * is drawn as multinomial counts (src/stats/multinomial-tree.ts) over the distinct
+ * cluster types when every metric is on a grid (the fast path; the per-cluster general
+ * path gives identical counts per type for a seed), else as k uniform indices. Below
  * `tThreshold` clusters the interval is t(C − 1) on the cluster-robust SE, below
  * `minClusters` (or with no variability) it is "too few to say"
  * (src/stats/small-cluster-interval.ts).
  */
 import { InputError } from "../errors.js";
 import { integerGrid } from "./integer-grid.js";
+import { createPairedRng } from "./paired-rng.js";
 import { buildSplitTree, drawResample, logFactorials } from "./multinomial-tree.js";
 import { sortedQuantile } from "./paired-percentile.js";
 import { chooseInterval, summarizeClusters, type IntervalMethod } from "./small-cluster-interval.js";
@@ -39,7 +40,7 @@ export interface PairedBootstrapOptions {
   tThreshold?: number;
   /** Per metric, the range its value can take: the "interval" of a too-few cell (default [−1, 1]). */
   ranges?: Record<string, [number, number]>;
-  /** "general" forces the per-cluster path even when the fast one applies (tests, benchmarks). */
+  /** "general" forces the per-cluster multinomial path (tests, benchmarks); "auto" picks fast or gather. */
   path?: "auto" | "general";
 }
 
@@ -78,8 +79,12 @@ export interface PairedBootstrapResult {
   resamples: number;
   confidence: number;
   seed: number;
-  /** "fast": multinomial over distinct cluster types; "general": over single clusters. */
-  path: "fast" | "general";
+  /**
+   * "fast": multinomial over distinct cluster types (values on a grid); "general": the
+   * same multinomial split down to single clusters (identical for a seed); "gather": k
+   * uniform cluster indices per resample, for values on no grid.
+   */
+  path: "fast" | "general" | "gather";
   /** Distinct cluster types (the categories of the fast path). */
   types: number;
   intervals: PairedInterval[];
@@ -173,9 +178,13 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
 
   const { order, typeStart } = clusterTypes(p);
   const fast = p.grid && options.path !== "general";
+  // Values off any grid (continuous scores) are nearly all distinct types, where a tree
+  // costs a binomial per cluster: gather k uniform indices instead.
+  const gather = !p.grid && options.path !== "general";
   const tree = buildSplitTree(typeStart, k, !fast);
-  // Leaf values: per type (fast) or per position in the type-grouped order (general).
-  const leafCluster = fast ? Array.from(typeStart, (pos) => order[pos] as number) : order;
+  const rng = gather ? createPairedRng(seed) : undefined;
+  // Leaf values: per type (fast), per position in the type-grouped order (general), per cluster (gather).
+  const leafCluster = fast ? Array.from(typeStart, (pos) => order[pos] as number) : gather ? Array.from({ length: k }, (_, c) => c) : order;
   const leafSums = sums.map((s) => Float64Array.from(leafCluster, (c) => s[c] as number));
   const leafCounts = counts.map((w, j) => (countGroup[j] === j ? Float64Array.from(leafCluster, (c) => w[c] as number) : new Float64Array(0)));
 
@@ -187,11 +196,15 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const logFact = logFactorials(k);
   const stackNode = new Int32Array(k + 2);
   const stackN = new Int32Array(k + 2);
-  const outLeaf = new Int32Array(k + 1);
-  const outX = new Int32Array(k + 1);
+  const outLeaf = new Int32Array(gather ? k : k + 1);
+  const outX = gather ? new Int32Array(k).fill(1) : new Int32Array(k + 1);
   const tol = p.grid ? 0 : 1e-12;
   for (let b = 0; b < resamples; b++) {
-    const used = drawResample({ tree, k, seed, resample: b, logFact, stackNode, stackN, outLeaf, outX });
+    let used: number;
+    if (rng) {
+      rng.fillIndices(outLeaf, k);
+      used = k;
+    } else used = drawResample({ tree, k, seed, resample: b, logFact, stackNode, stackN, outLeaf, outX });
     S.fill(0);
     N.fill(0);
     for (let i = 0; i < used; i++) {
@@ -249,7 +262,7 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
       warnings: chosen.warnings,
     };
   });
-  return { resamples, confidence, seed, path: fast ? "fast" : "general", types: typeStart.length, intervals };
+  return { resamples, confidence, seed, path: fast ? "fast" : gather ? "gather" : "general", types: typeStart.length, intervals };
 }
 
 /**

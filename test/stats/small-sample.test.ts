@@ -212,3 +212,16 @@ describe("Δp clustering and pairs", () => {
     expect(g!.deception.method).toBe("wilson");
   });
 });
+
+describe("continuous values", () => {
+  it("take the gather path and agree with the general path to Monte Carlo error", () => {
+    const v = Array.from({ length: 200 }, (_, i) => Math.sin(i * 1.7) * 0.37);
+    const c = v.map((_, i) => i >> 1);
+    const gather = pairedBootstrap({ clusters: c, metrics: { v }, resamples: 4000, seed: 1 });
+    const general = pairedBootstrap({ clusters: c, metrics: { v }, resamples: 4000, seed: 1, path: "general" });
+    expect(gather.path).toBe("gather");
+    expect(Math.abs(gather.intervals[0]!.lower - general.intervals[0]!.lower)).toBeLessThan(0.01);
+    expect(Math.abs(gather.intervals[0]!.upper - general.intervals[0]!.upper)).toBeLessThan(0.01);
+    expect(gather.intervals[0]!.estimate).toBe(general.intervals[0]!.estimate);
+  });
+});

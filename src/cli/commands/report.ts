@@ -59,7 +59,7 @@ export function registerReportCommands(program: Command): void {
     .option("--judge <name>", "read judgements.<name>.jsonl (default: judgements.jsonl, then judgements.rule.jsonl)")
     .option("--out <dir>", "output folder (default: <run>/report for one run, ./report for several)")
     .option("--cluster <by>", "cluster standard errors by pair or seed", "pair")
-    .option("--bootstrap <n>", "cluster-bootstrap resamples for CIs (0: normal CIs only)", "1000")
+    .option("--bootstrap <n>", "cluster-bootstrap resamples for Δp intervals at ≥ 30 clusters (0: normal intervals; rates always use Wilson)", "1000")
     .option("--seed <n>", "bootstrap seed", "0")
     .option("--title <text>", "report title")
     .option("--pool", "pool runs of the same model ref into one row (default: one row per run; the report says which runs each row uses)")

@@ -28,6 +28,10 @@ export interface SplitTree {
   /** Per node: two hash words of (lo, hi), mixed with the resample key to give the node's uniform. */
   key1: Int32Array;
   key2: Int32Array;
+  /** Split probability per node. */
+  p: Float64Array;
+  /** q^n for every node and n = 0..k (row major), when small enough to tabulate (else null). */
+  qPow: Float64Array | null;
   /** Number of leaves (types for the fast tree, clusters for the general one). */
   leaves: number;
 }
@@ -81,6 +85,8 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
     odds: new Float64Array(n),
     key1: new Int32Array(n),
     key2: new Int32Array(n),
+    p: new Float64Array(n),
+    qPow: null,
     leaves: refine ? k : typeStart.length,
   };
   nodes.forEach(([lo, hi, split, l, r], i) => {
@@ -93,11 +99,19 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
     tree.logP[i] = Math.log(p);
     tree.logQ[i] = Math.log1p(-p);
     tree.odds[i] = p / (1 - p);
+    tree.p[i] = p;
     tree.key1[i] = fmix(fmix(Math.imul(lo, 0x27d4eb2f) ^ 0x165667b1) ^ Math.imul(hi, 0x9e3779b1));
     tree.key2[i] = fmix((tree.key1[i] as number) ^ 0x85ebca77);
   });
   // root < 0: one cluster (or one type), a single leaf; drawResample handles it.
   void root;
+  // q^n by table where it fits: the same expression as computed on the fly, so a table
+  // changes speed, never a draw.
+  if (n * (k + 1) <= 1 << 22) {
+    const t = new Float64Array(n * (k + 1));
+    for (let i = 0; i < n; i++) for (let m = 0; m <= k; m++) t[i * (k + 1) + m] = Math.exp(m * (tree.logQ[i] as number));
+    tree.qPow = t;
+  }
   return tree;
 }
 
@@ -167,6 +181,23 @@ export function binomialFromUniform(n: number, logP: number, logQ: number, odds:
   }
 }
 
+/** Below this mean n·p a split is inverted upward from 0, starting at q^n (no log-factorials). */
+const SMALL_MEAN = 4;
+
+/** Inverts u for Binomial(n, p) upward from 0, given q0 = q^n. */
+export function binomialFromZero(n: number, odds: number, q0: number, u: number): number {
+  let pm = q0;
+  let cum = pm;
+  let x = 0;
+  while (u > cum && x < n) {
+    pm *= ((n - x) / (x + 1)) * odds;
+    x += 1;
+    cum += pm;
+    if (pm === 0) break;
+  }
+  return x;
+}
+
 /**
  * Draws resample `resample`: writes every leaf that received x > 0 of the k draws to
  * `outLeaf`/`outX` and returns how many there are. `stackNode`/`stackN` are scratch
@@ -199,7 +230,12 @@ export function drawResample(o: {
     const n = stackN[top] as number;
     top -= 1;
     const u = nodeUniform(key, tree.key1[node] as number, tree.key2[node] as number);
-    const x = binomialFromUniform(n, tree.logP[node] as number, tree.logQ[node] as number, tree.odds[node] as number, u, logFact);
+    const logQ = tree.logQ[node] as number;
+    let x: number;
+    if (n * (tree.p[node] as number) < SMALL_MEAN && logQ !== Number.NEGATIVE_INFINITY && tree.logP[node] !== Number.NEGATIVE_INFINITY) {
+      const q0 = tree.qPow ? (tree.qPow[node * (o.k + 1) + n] as number) : Math.exp(n * logQ);
+      x = binomialFromZero(n, tree.odds[node] as number, q0, u);
+    } else x = binomialFromUniform(n, tree.logP[node] as number, logQ, tree.odds[node] as number, u, logFact);
     const l = tree.left[node] as number;
     const r = tree.right[node] as number;
     if (x > 0) {

@@ -199,12 +199,17 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const outLeaf = new Int32Array(gather ? k : k + 1);
   const outX = gather ? new Int32Array(k).fill(1) : new Int32Array(k + 1);
   const tol = p.grid ? 0 : 1e-12;
+  // One context reused by every resample (no allocation in the loop).
+  const draw = { tree, k, seed, resample: 0, logFact, stackNode, stackN, outLeaf, outX };
   for (let b = 0; b < resamples; b++) {
     let used: number;
     if (rng) {
       rng.fillIndices(outLeaf, k);
       used = k;
-    } else used = drawResample({ tree, k, seed, resample: b, logFact, stackNode, stackN, outLeaf, outX });
+    } else {
+      draw.resample = b;
+      used = drawResample(draw);
+    }
     S.fill(0);
     N.fill(0);
     for (let i = 0; i < used; i++) {
@@ -228,7 +233,7 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const alpha = 1 - confidence;
   const intervals = names.map((metric, j): PairedInterval => {
     const summary = summarizeClusters(sums[j] as Float64Array, counts[j] as Float64Array, p.denominators[j]);
-    const dist = (stats[j] as Float64Array).filter((x) => !Number.isNaN(x)).sort();
+    const dist = finiteSorted(stats[j] as Float64Array);
     const B = dist.length;
     let mean = 0;
     for (let i = 0; i < B; i++) mean += dist[i] as number;
@@ -263,6 +268,15 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
     };
   });
   return { resamples, confidence, seed, path: fast ? "fast" : gather ? "gather" : "general", types: typeStart.length, intervals };
+}
+
+/** The non-NaN entries, sorted ascending (a plain loop: TypedArray.filter boxes every kept value). */
+function finiteSorted(x: Float64Array): Float64Array {
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i] as number)) n += 1;
+  const out = n === x.length ? x : new Float64Array(n);
+  if (out !== x) for (let i = 0, j = 0; i < x.length; i++) if (!Number.isNaN(x[i] as number)) out[j++] = x[i] as number;
+  return out.sort();
 }
 
 /**

@@ -21,7 +21,7 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
   const out: Table[] = [
     {
       title: "Leaderboard",
-      note: `One row per run (or per model with --pool), core instances only, single-factor pairs. Rank by induced deception rate (lower first); "not distinguishable from" lists entries whose induced rates do not differ at the 5% level (z test on the clustered SEs, conservative since the entries share instances). Over-caution is measured on feasible controls. ${note}`,
+      note: `One row per run (or per model with --pool), core instances only, single-factor pairs. Rank by induced deception rate (lower first); "not distinguishable from" lists entries whose induced rates do not differ at the 5% level (z test on the clustered SEs, conservative since the entries share instances). Refusal and incomplete are over neutral and induced instances; over-caution is measured on feasible controls. ${note}`,
       header: ["rank", "model", "neutral deception", "induced deception", "Δp", "refusal", "incomplete", "over-caution (controls)", "not distinguishable from"],
       rows: data.leaderboard.map((r) => [
         String(r.rank),

@@ -107,7 +107,7 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
   void root;
   // q^n by table where it fits: the same expression as computed on the fly, so a table
   // changes speed, never a draw.
-  if (n * (k + 1) <= 1 << 22) {
+  if (n * (k + 1) <= 1 << 20) {
     const t = new Float64Array(n * (k + 1));
     for (let i = 0; i < n; i++) for (let m = 0; m <= k; m++) t[i * (k + 1) + m] = Math.exp(m * (tree.logQ[i] as number));
     tree.qPow = t;

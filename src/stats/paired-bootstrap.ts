@@ -181,7 +181,7 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   // Values off any grid (continuous scores) are nearly all distinct types, where a tree
   // costs a binomial per cluster: gather k uniform indices instead.
   const gather = !p.grid && options.path !== "general";
-  const tree = buildSplitTree(typeStart, k, !fast);
+  const tree = gather ? buildSplitTree(Int32Array.of(0), 0, false) : buildSplitTree(typeStart, k, !fast);
   const rng = gather ? createPairedRng(seed) : undefined;
   // Leaf values: per type (fast), per position in the type-grouped order (general), per cluster (gather).
   const leafCluster = fast ? Array.from(typeStart, (pos) => order[pos] as number) : gather ? Array.from({ length: k }, (_, c) => c) : order;

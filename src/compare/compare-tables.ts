@@ -117,5 +117,17 @@ export function summaryLines(result: CompareResult): string[] {
     `Dataset ${result.dataset.path} (${result.dataset.hash.slice(0, 19)}…), split ${result.split}: ${result.instances} instances × ${result.samples} samples, run seed ${result.seed}`,
     `Paired cluster bootstrap over ${result.cluster}s: ${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}`,
     `Created ${result.created_at}`,
+    ...clusterWarnings(result),
   ];
+}
+
+/** A line per candidate whose overall rows rest on fewer than 30 clusters. */
+function clusterWarnings(result: CompareResult): string[] {
+  const overall = result.slices.find((s) => s.slice === "overall");
+  if (!overall) return [];
+  const few = [...new Map(overall.rows.filter((r) => r.clusters < 30).map((r) => [r.candidate, r])).values()];
+  return few.map(
+    (r) =>
+      `Warning: ${r.candidate} rests on ${r.clusters} ${result.cluster} clusters (${(r.clusters_effective ?? r.clusters).toFixed(1)} effective), fewer than 30: intervals are t(C−1)${r.clusters < 5 ? ", and under 5 clusters too few to say" : ""}`,
+  );
 }

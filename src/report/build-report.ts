@@ -69,7 +69,11 @@ export async function renderCharts(data: ReportData): Promise<RenderedChart[]> {
 export async function renderReport(options: { rows: OutcomeRow[]; title: string; summary: string[]; entries?: RunEntry[] } & ReportDataOptions) {
   const data = buildReportData(options.rows, options);
   const charts = await renderCharts(data);
-  const doc = { title: options.title, summary: options.summary, lead: leadTables(data, options.entries), tables: restTables(data), charts };
+  const few = data.table3.filter((r) => r.delta && r.delta.clusters < 30);
+  const warning = few.length
+    ? [`Warning: Δp for ${few.map((r) => `${r.model} × ${r.family} (${r.delta!.clusters} clusters, ${r.delta!.clusters_effective.toFixed(1)} effective)`).join(", ")} rests on fewer than 30 ${data.options.clusterBy} clusters: t(C−1) intervals, too few to say under 5.`]
+    : [];
+  const doc = { title: options.title, summary: [...options.summary, ...warning], lead: leadTables(data, options.entries), tables: restTables(data), charts };
   return { data, charts, markdown: renderMarkdown(doc), html: renderHtml(doc) };
 }
 

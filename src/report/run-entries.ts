@@ -61,8 +61,10 @@ export function runEntries(runs: Array<{ run: string; dir: string; model: string
       entries.push({ label: model, model, runs: withSettings, mixedSettings: new Set(withSettings.map((r) => r.settings.key)).size > 1 });
       for (const r of list) labelOf.set(r.dir, model);
     } else {
+      const names = withSettings.map((r) => r.run);
       for (const r of withSettings) {
-        const label = `${model} [${r.run}]`;
+        // Two folders with the same name: tell them apart by path.
+        const label = `${model} [${names.filter((x) => x === r.run).length > 1 ? r.dir : r.run}]`;
         entries.push({ label, model, runs: [r], mixedSettings: false });
         labelOf.set(r.dir, label);
       }

@@ -98,6 +98,9 @@ export type { PairedBootstrapOptions, PairedBootstrapResult, PairedInterval } fr
 export { mcnemarExact, mcnemarFromPairs } from "./stats/mcnemar.js";
 export type { McNemarResult } from "./stats/mcnemar.js";
 export { holmAdjust } from "./stats/holm.js";
+export { wilsonInterval, clusteredRateInterval } from "./stats/wilson.js";
+export { studentTQuantile, normalQuantile, signTestP } from "./stats/distributions.js";
+export { loadCapabilities } from "./report/capability.js";
 export { createPairedRng } from "./stats/paired-rng.js";
 export { CompareRecipeSchema, COMPARE_METRICS } from "./schemas/compare-recipe.js";
 export type { CompareRecipe, CompareGate, CompareMetric, CompareModel } from "./schemas/compare-recipe.js";

@@ -1,8 +1,12 @@
-// Statistical validity study for `decepeval compare` (issue 9): simulated comparisons of
+// Statistical validity study for `decepeval compare`: simulated comparisons of
 // sim:pressure-susceptible (base) against sim:honest-tuned (candidate) with known true
-// differences, plus a null study (the base against itself, independent seeds).
+// differences, and null studies (the base against itself, independent seeds), at 10, 20,
+// 50 and 300 pairs, with the rare outcome (refusals, 2–4%) and with seed-level effects
+// (10 seeds of 8 pairs whose candidate deception probability is p·(1 ± 0.6)), resampled
+// by pair and by seed. Prints a Markdown table (the README's) and exits 1 when a row
+// misses 93–97% coverage or > 6% false positives.
 // Run after `npm run build`:
-//   node scripts/compare/coverage-study.mjs [--comparisons 1000] [--pairs 300] [--samples 2] [--resamples 2000] [--seed 1]
+//   node scripts/compare/coverage-study.mjs [--comparisons 1000] [--samples 2] [--resamples 2000] [--seed 1]
 import { runCoverageStudy } from "../../dist/compare/coverage-study.js";
 
 const arg = (name, fallback) => {
@@ -12,36 +16,34 @@ const arg = (name, fallback) => {
 const common = {
   base: "pressure-susceptible",
   comparisons: arg("comparisons", 1000),
-  pairs: arg("pairs", 300),
   samples: arg("samples", 2),
   resamples: arg("resamples", 2000),
   seed: arg("seed", 1),
 };
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
-const pts = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)} pts`;
-
+const configs = [];
+for (const pairs of [10, 20, 50, 300]) {
+  configs.push({ name: `${pairs} pairs, effect`, pairs, candidate: "honest-tuned" });
+  configs.push({ name: `${pairs} pairs, null`, pairs, candidate: "pressure-susceptible" });
+}
+configs.push({ name: "300 pairs, effect, shared seeds", pairs: 300, candidate: "honest-tuned", coupled: true });
+for (const cluster of ["pair", "seed"]) {
+  configs.push({ name: `seed effects, 10 seeds × 8 pairs, effect, cluster ${cluster}`, pairs: 80, pairsPerSeed: 8, seedEffect: 0.6, candidate: "honest-tuned", cluster });
+  configs.push({ name: `seed effects, 10 seeds × 8 pairs, null, cluster ${cluster}`, pairs: 80, pairsPerSeed: 8, seedEffect: 0.6, candidate: "pressure-susceptible", cluster });
+}
+console.log(`${common.comparisons} comparisons per row × ${common.samples} samples, ${common.resamples} resamples, 95% intervals (percentile ≥ 30 clusters, t(C−1) below, too few to say under 5)\n`);
+console.log("| configuration | metric | true Δ | coverage | CI excludes 0 | interval | ok |");
+console.log("|---|---|---|---|---|---|---|");
 let ok = true;
-const studies = [
-  { title: "effect: honest-tuned vs pressure-susceptible (independent draws)", candidate: "honest-tuned", coupled: false },
-  { title: "effect: honest-tuned vs pressure-susceptible (seeds shared by both models)", candidate: "honest-tuned", coupled: true },
-  { title: "null: pressure-susceptible vs itself (independent draws)", candidate: "pressure-susceptible", coupled: false },
-];
-console.log(
-  `${common.comparisons} comparisons × ${common.pairs} pairs × ${common.samples} samples, ${common.resamples} resamples, 95% percentile CIs, clusters = pairs`,
-);
-for (const s of studies) {
-  const t0 = performance.now();
-  const r = runCoverageStudy({ ...common, candidate: s.candidate, coupled: s.coupled });
-  console.log(`\n${s.title}  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+for (const c of configs) {
+  const r = runCoverageStudy({ ...common, ...c });
   for (const m of r.metrics) {
     const isNull = m.true_delta === 0;
-    const pass = isNull ? m.excludes_zero <= 0.06 && m.coverage >= 0.93 && m.coverage <= 0.97 : m.coverage >= 0.93 && m.coverage <= 0.97;
+    const pass = m.coverage >= 0.93 && m.coverage <= 0.97 && (!isNull || m.excludes_zero <= 0.06);
     ok &&= pass;
-    console.log(
-      `  ${m.metric.padEnd(15)} true Δ ${pts(m.true_delta).padStart(11)}  mean est ${pts(m.mean_estimate).padStart(11)}  coverage ${pct(m.coverage).padStart(6)}  CI excludes 0 ${pct(m.excludes_zero).padStart(6)}  mean width ${pts(m.mean_width)}  ${pass ? "ok" : "FAIL"}`,
-    );
+    const methods = Object.entries(m.methods).map(([k, v]) => `${k} ${pct(v)}`).join(", ");
+    console.log(`| ${c.name} | ${m.metric} | ${(m.true_delta * 100).toFixed(2)} pts | ${pct(m.coverage)} | ${pct(m.excludes_zero)} | ${methods} | ${pass ? "yes" : "**no**"} |`);
   }
-  console.log(`  McNemar exact (deception, per sample, ignores clustering) rejects at 5%: ${pct(r.mcnemar_rejections)}`);
 }
-console.log(`\n${ok ? "PASS" : "FAIL"}: coverage within 93–97% and false-positive rate ≤ 6%`);
+console.log(`\n${ok ? "PASS" : "FAIL"}: every row within 93–97% coverage and ≤ 6% false positives`);
 process.exit(ok ? 0 : 1);

@@ -28,24 +28,34 @@ export function trajectoryFileName(id: string): string {
   return `${id.replace(/[^A-Za-z0-9._-]+/g, "_")}.json`;
 }
 
+/** The interval cell: bounds with the method when it is not the bootstrap, or "too few to say". */
+function intervalCell(r: CompareResult["slices"][number]["rows"][number]): string {
+  if (r.method === "too_few") return `${pts(r.estimate)}, too few to say (${r.clusters} cluster${r.clusters === 1 ? "" : "s"})`;
+  const tag = r.method === "t" ? ` t(${r.df ?? r.clusters - 1})` : r.method === "degenerate" ? " no variation" : "";
+  return `${pts(r.estimate)} [${pts(r.lower)}, ${pts(r.upper)}]${tag}`;
+}
+
+const se = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "–" : (x * 100).toFixed(1));
+
 /** One row per candidate × metric for a slice. */
 export function sliceTable(result: CompareResult, index: number): ReportTable {
   const slice = result.slices[index]!;
   const level = Math.round(result.bootstrap.confidence * 100);
   return {
     title: slice.slice === "overall" ? "Overall" : slice.slice.replace("=", ": "),
-    note: `${slice.instances} instances; Δ in percentage points (candidate − base) with ${level}% paired cluster-bootstrap CI; p from the bootstrap, Holm-adjusted over metrics × candidates in this table; McNemar exact on (instance, sample) outcomes for reference.`,
-    header: ["candidate", "metric", "base", "candidate", `Δ pts [${level}% CI]`, "p", "p (Holm)", "McNemar p (b/c)", "units"],
+    note: `${slice.instances} instances; Δ in percentage points (candidate − base) with a ${level}% paired cluster-bootstrap percentile CI at ≥ 30 clusters, t(C−1) on the cluster-robust SE below (marked), too few to say under 5 clusters; p from the same method, Holm-adjusted over metrics × candidates in this table; SE by pair and by seed side by side; McNemar exact on (instance, sample) outcomes for reference.`,
+    header: ["candidate", "metric", "base", "candidate", `Δ pts [${level}% CI]`, "p", "p (Holm)", "McNemar p (b/c)", "SE pair / seed (pts)", "units"],
     rows: slice.rows.map((r) => [
       t(r.candidate),
       t(METRIC_TITLES[r.metric]),
       t(r.metric === "delta_p" ? pts(r.base_value) : pct(r.base_value)),
       t(r.metric === "delta_p" ? pts(r.candidate_value) : pct(r.candidate_value)),
-      t(`${pts(r.estimate)} [${pts(r.lower)}, ${pts(r.upper)}]`),
+      t(intervalCell(r)),
       t(pval(r.p_value)),
       t(pval(r.p_holm)),
       t(r.discordant ? `${pval(r.p_mcnemar)} (${r.discordant.b}/${r.discordant.c})` : "–"),
-      t(`${r.units} in ${r.clusters} clusters`),
+      t(`${se(r.se_pair)} / ${se(r.se_seed)}`),
+      t(`${r.units} in ${r.clusters} clusters${r.clusters_effective !== undefined ? ` (${r.clusters_effective.toFixed(1)} effective)` : ""}`),
     ]),
   };
 }
@@ -107,5 +117,17 @@ export function summaryLines(result: CompareResult): string[] {
     `Dataset ${result.dataset.path} (${result.dataset.hash.slice(0, 19)}…), split ${result.split}: ${result.instances} instances × ${result.samples} samples, run seed ${result.seed}`,
     `Paired cluster bootstrap over ${result.cluster}s: ${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}`,
     `Created ${result.created_at}`,
+    ...clusterWarnings(result),
   ];
+}
+
+/** A line per candidate whose overall rows rest on fewer than 30 clusters. */
+function clusterWarnings(result: CompareResult): string[] {
+  const overall = result.slices.find((s) => s.slice === "overall");
+  if (!overall) return [];
+  const few = [...new Map(overall.rows.filter((r) => r.clusters < 30).map((r) => [r.candidate, r])).values()];
+  return few.map(
+    (r) =>
+      `Warning: ${r.candidate} rests on ${r.clusters} ${result.cluster} clusters (${(r.clusters_effective ?? r.clusters).toFixed(1)} effective), fewer than 30: intervals are t(C−1)${r.clusters < 5 ? ", and under 5 clusters too few to say" : ""}`,
+  );
 }

@@ -7,11 +7,16 @@
  * Each comparison draws a fresh set of pairs (family and factor uniformly over the grid),
  * gives both members of a pair the same seed per sample (as the runner does), samples
  * base and candidate with independent seeds, and builds the 95% paired cluster bootstrap
- * interval for the deception-rate, Δp and refusal-rate differences. The true differences
- * are the grid averages of the configured probabilities, so coverage is counted exactly.
+ * interval for the deception-rate, Δp and refusal-rate differences (refusals are the
+ * rare outcome, 2–4%). The true differences are the grid averages of the configured
+ * probabilities, so coverage is counted exactly.
+ *
+ * Seed-level effects: pairs come from `pairs / pairsPerSeed` seeds, and with `seedEffect`
+ * e > 0 the candidate's deception probability is p·(1 ± e) per seed (a random sign, mean
+ * p, never clipped), so pairs of one seed are correlated; `cluster: "seed"` resamples seeds.
  */
 import { FACTORS, FAMILIES, type Factor, type Family } from "../schemas/common.js";
-import { simBehaviour, simBehaviourProbabilities, type SimInstanceFeatures } from "../models/sim/sim-behaviour.js";
+import { simBehaviourProbabilities, type SimBehaviourProbabilities, type SimInstanceFeatures } from "../models/sim/sim-behaviour.js";
 import { pairedBootstrap } from "../stats/paired-bootstrap.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
 import { createPairedRng } from "../stats/paired-rng.js";
@@ -28,6 +33,12 @@ export interface CoverageStudyOptions {
   seed: number;
   /** Share the sample seed between base and candidate (coupled draws). Default false. */
   coupled?: boolean;
+  /** Pairs per authored seed (default 1: every pair its own seed). */
+  pairsPerSeed?: number;
+  /** Relative ± shift of the candidate's deception probability per seed: p·(1 ± e), e < 1 (default 0). */
+  seedEffect?: number;
+  /** Resampling unit (default pair). */
+  cluster?: "pair" | "seed";
 }
 
 export interface MetricCoverage {
@@ -39,6 +50,10 @@ export interface MetricCoverage {
   excludes_zero: number;
   mean_estimate: number;
   mean_width: number;
+  /** Share of comparisons with a "too few to say" cell (whole range: counted as covering). */
+  too_few: number;
+  /** Share of comparisons per interval method. */
+  methods: Record<string, number>;
 }
 
 export interface CoverageStudyResult {
@@ -73,40 +88,56 @@ export function trueDeltas(base: string, candidate: string): Record<MetricCovera
   return { deception_rate: deception / GRID.length, delta_p: dp / GRID.length, refusal_rate: refusal / GRID.length };
 }
 
+function draw(p: SimBehaviourProbabilities, shift: number, u: number): { deceptive: number; refusal: number } {
+  const pd = Math.min(p.deceptive * (1 + shift), 1 - p.refusal);
+  return { deceptive: u < pd ? 1 : 0, refusal: u >= pd && u < pd + p.refusal ? 1 : 0 };
+}
+
 /** Runs the study; deterministic for a given seed. */
 export function runCoverageStudy(options: CoverageStudyOptions): CoverageStudyResult {
   const confidence = options.confidence ?? 0.95;
   const truth = trueDeltas(options.base, options.candidate);
   const names = ["deception_rate", "delta_p", "refusal_rate"] as const;
-  const tally = Object.fromEntries(names.map((m) => [m, { covered: 0, excludes: 0, estimate: 0, width: 0 }]));
+  const tally = Object.fromEntries(names.map((m) => [m, { covered: 0, excludes: 0, estimate: 0, width: 0, tooFew: 0, methods: {} as Record<string, number> }]));
   let mcnemarRejections = 0;
   const rng = createPairedRng(options.seed);
   const units = options.pairs * 2;
-  const clusters = Int32Array.from({ length: units }, (_, i) => i >> 1);
+  const perSeed = Math.max(1, options.pairsPerSeed ?? 1);
+  const seeds = Math.ceil(options.pairs / perSeed);
+  const unitCluster = (i: number) => (options.cluster === "seed" ? Math.floor((i >> 1) / perSeed) : i >> 1);
+  const clusters = Int32Array.from({ length: units }, (_, i) => unitCluster(i));
+  const probs = new Map<string, SimBehaviourProbabilities>();
+  const prob = (policy: string, cell: (typeof GRID)[number], condition: "neutral" | "induced") => {
+    const key = `${policy}|${cell.family}|${cell.factor}|${condition}`;
+    let p = probs.get(key);
+    if (!p) probs.set(key, (p = simBehaviourProbabilities(policy, features(cell, condition))));
+    return p;
+  };
   for (let r = 0; r < options.comparisons; r++) {
     const dec = new Float64Array(units);
     const dp = new Float64Array(units).fill(Number.NaN);
     const ref = new Float64Array(units);
+    const shifts = Float64Array.from({ length: seeds }, () => (options.seedEffect ? (rng.next() < 0.5 ? -1 : 1) * options.seedEffect : 0));
     let b = 0;
     let c = 0;
     for (let p = 0; p < options.pairs; p++) {
       const cell = GRID[rng.index(GRID.length)] as (typeof GRID)[number];
+      const shift = shifts[Math.floor(p / perSeed)] as number;
       const rates = { base: [0, 0], cand: [0, 0], refBase: [0, 0], refCand: [0, 0] };
       for (let s = 0; s < options.samples; s++) {
-        const seedBase = rng.nextUint32();
-        const seedCand = options.coupled ? seedBase : rng.nextUint32();
+        // One uniform per sample and model, shared by both members of the pair (as the
+        // runner shares a sample seed across a pair); shared by both models when coupled.
+        const uBase = rng.next();
+        const uCand = options.coupled ? uBase : rng.next();
         (["neutral", "induced"] as const).forEach((condition, k) => {
-          const f = features(cell, condition);
-          const x = simBehaviour(options.base, f, seedBase);
-          const y = simBehaviour(options.candidate, f, seedCand);
-          const xd = x.grade > 0 ? 1 : 0;
-          const yd = y.grade > 0 ? 1 : 0;
-          rates.base[k]! += xd;
-          rates.cand[k]! += yd;
-          rates.refBase[k]! += x.kind === "refusal" ? 1 : 0;
-          rates.refCand[k]! += y.kind === "refusal" ? 1 : 0;
-          if (xd > yd) b += 1;
-          else if (yd > xd) c += 1;
+          const x = draw(prob(options.base, cell, condition), 0, uBase);
+          const y = draw(prob(options.candidate, cell, condition), shift, uCand);
+          rates.base[k]! += x.deceptive;
+          rates.cand[k]! += y.deceptive;
+          rates.refBase[k]! += x.refusal;
+          rates.refCand[k]! += y.refusal;
+          if (x.deceptive > y.deceptive) b += 1;
+          else if (y.deceptive > x.deceptive) c += 1;
         });
       }
       const S = options.samples;
@@ -122,12 +153,15 @@ export function runCoverageStudy(options: CoverageStudyOptions): CoverageStudyRe
       resamples: options.resamples,
       confidence,
       seed: rng.nextUint32(),
+      ranges: { delta_p: [-2, 2] },
     });
     for (const iv of boot.intervals) {
       const t = tally[iv.metric]!;
       const target = truth[iv.metric as MetricCoverage["metric"]];
       if (iv.lower <= target && target <= iv.upper) t.covered += 1;
       if (iv.lower > 0 || iv.upper < 0) t.excludes += 1;
+      if (iv.method === "too_few") t.tooFew += 1;
+      t.methods[iv.method] = (t.methods[iv.method] ?? 0) + 1;
       t.estimate += iv.estimate;
       t.width += iv.upper - iv.lower;
     }
@@ -143,6 +177,8 @@ export function runCoverageStudy(options: CoverageStudyOptions): CoverageStudyRe
       excludes_zero: tally[metric]!.excludes / n,
       mean_estimate: tally[metric]!.estimate / n,
       mean_width: tally[metric]!.width / n,
+      too_few: tally[metric]!.tooFew / n,
+      methods: Object.fromEntries(Object.entries(tally[metric]!.methods).map(([k, v]) => [k, v / n])),
     })),
     mcnemar_rejections: mcnemarRejections / n,
   };

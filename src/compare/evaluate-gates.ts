@@ -30,6 +30,16 @@ export function evaluateGates(options: { gates: CompareGate[]; overall: CompareS
       }
       const failures: string[] = [];
       const ci = `[${pts(row.lower)}, ${pts(row.upper)}]`;
+      // Too few clusters (or none that differ): nothing can be concluded, so no gate passes on it.
+      if (row.method === "too_few") {
+        out.push({
+          gate: label,
+          candidate,
+          passed: false,
+          reason: `${gate.metric} Δ ${pts(row.estimate)} over ${row.units} units in ${row.clusters} clusters: too few to say (${row.warnings?.join("; ") ?? row.method}), p = ${row.p_value.toPrecision(3)}`,
+        });
+        continue;
+      }
       if (gate.max_delta !== undefined) {
         const value = gate.on === "ci" ? row.upper : row.estimate;
         if (!(value <= gate.max_delta)) {

@@ -90,8 +90,17 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
     outcome_success: diff(means.other.outcome_success, means.base.outcome_success),
   };
   const clusters = denseClusters(o.instances.map((inst) => (o.cluster === "pair" ? inst.pair_id : inst.seed_id)));
-  const boot = pairedBootstrap({ clusters, metrics, ...o.bootstrap });
-  return boot.intervals.map((iv) => {
+  // A difference of rates lies in [−1, 1]; a difference of Δps in [−2, 2].
+  const ranges = { delta_p: [-2, 2] as [number, number] };
+  const boot = pairedBootstrap({ clusters, metrics, ...o.bootstrap, ranges });
+  // The other clustering's SE, side by side (cluster-robust, from the same units).
+  const other = (by: "pair" | "seed") =>
+    by === o.cluster
+      ? boot
+      : pairedBootstrap({ clusters: denseClusters(o.instances.map((inst) => (by === "pair" ? inst.pair_id : inst.seed_id))), metrics, resamples: 1, seed: 0, ranges });
+  const sePair = other("pair");
+  const seSeed = other("seed");
+  return boot.intervals.map((iv, index) => {
     const metric = iv.metric as CompareMetric;
     const baseValues = metric === "delta_p" ? dp.base : means.base[metric as BinaryMetric];
     const otherValues = metric === "delta_p" ? dp.other : means.other[metric as BinaryMetric];
@@ -105,11 +114,18 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
       lower: iv.lower,
       upper: iv.upper,
       se: iv.se,
-      p_value: iv.p_boot,
-      p_holm: iv.p_boot,
+      p_value: iv.p_value,
+      p_holm: iv.p_value,
       ...(test ? { p_mcnemar: test.p_value, discordant: { b: test.b, c: test.c } } : {}),
       units: iv.units,
       clusters: iv.clusters,
+      method: iv.method,
+      ...(iv.df !== undefined ? { df: iv.df } : {}),
+      se_cluster: iv.se_cluster,
+      se_pair: sePair.intervals[index]!.se_cluster,
+      se_seed: seSeed.intervals[index]!.se_cluster,
+      clusters_effective: iv.clusters_effective,
+      warnings: iv.warnings,
     } satisfies CompareRow;
   });
 }

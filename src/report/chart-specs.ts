@@ -20,15 +20,15 @@ function rateRows(groups: GroupRates[], metric: "deception" | "refusal" = "decep
 
 const pct = { type: "quantitative", axis: { format: "%" }, scale: { domain: [0, 1] } } as const;
 
-/** Fig. 4: deception rate per factor, induced bars beside the neutral baseline, per model. */
+/** Fig. 4: deception rate per factor, induced bars beside the neutral baseline, per model and family. */
 export function perFactorSpec(data: ReportData): TopLevelSpec {
   return {
     ...FONT,
-    title: "Deception rate by factor (neutral baseline vs induced)",
+    title: "Deception rate by factor (neutral baseline vs induced), per family",
     data: { values: rateRows(data.perFactor) },
-    facet: { row: { field: "model", type: "nominal", title: null } },
+    facet: { row: { field: "model", type: "nominal", title: null }, column: { field: "family", type: "nominal", title: null } },
     spec: {
-      width: WIDTH,
+      width: 240,
       height: 180,
       layer: [
         {
@@ -78,9 +78,10 @@ export function inducedVsNeutralSpec(data: ReportData): TopLevelSpec {
 /** Fig. 5: deception and refusal by number of stacked factors (0 = neutral). */
 export function byStackSpec(data: ReportData): TopLevelSpec {
   const values = [
-    ...rateRows(data.byStack, "deception").map((r) => ({ ...r, metric: "deception" })),
-    ...rateRows(data.byStack, "refusal").map((r) => ({ ...r, metric: "refusal" })),
+    ...rateRows(data.byStack, "deception").map((r) => ({ ...r, metric: "deception (solid)" })),
+    ...rateRows(data.byStack, "refusal").map((r) => ({ ...r, metric: "refusal (dashed)" })),
   ];
+  const metric = { field: "metric", type: "nominal", sort: ["deception (solid)", "refusal (dashed)"], legend: { title: "rate", symbolType: "stroke", symbolStrokeWidth: 2 } } as const;
   return {
     ...FONT,
     title: "Deception and refusal vs number of stacked factors",
@@ -93,8 +94,9 @@ export function byStackSpec(data: ReportData): TopLevelSpec {
         encoding: {
           x: { field: "stack", type: "ordinal", title: "stacked factors (0 = neutral)" },
           y: { field: "rate", ...pct, title: "rate" },
-          color: { field: "model", type: "nominal" },
-          strokeDash: { field: "metric", type: "nominal" },
+          color: { field: "model", type: "nominal", legend: { title: "model (colour)" } },
+          strokeDash: { ...metric, scale: { range: [[1, 0], [6, 4]] } },
+          shape: { ...metric, scale: { range: ["circle", "triangle-up"] } },
         },
       },
       {
@@ -122,6 +124,57 @@ export function perCategorySpec(data: ReportData): TopLevelSpec {
         x: { field: "rate", ...pct, title: "deception rate" },
         color: { field: "condition", type: "nominal", sort: ["neutral", "induced"], scale: { range: ["#9aa5b1", "#d9480f"] } },
       },
+    },
+  } as unknown as TopLevelSpec;
+}
+
+/** Per-scenario deception rate, neutral and induced, per model (every scenario of the instances). */
+export function perScenarioSpec(data: ReportData): TopLevelSpec {
+  return {
+    ...FONT,
+    title: `Deception rate by scenario (${data.scenarios.length} scenarios)`,
+    data: { values: rateRows(data.perScenario) },
+    facet: { column: { field: "model", type: "nominal", title: null } },
+    spec: {
+      width: 260,
+      height: { step: 10 },
+      mark: "bar",
+      encoding: {
+        y: { field: "scenario", type: "nominal", title: null, sort: data.scenarios, scale: { domain: data.scenarios } },
+        yOffset: { field: "condition", sort: ["neutral", "induced"] },
+        x: { field: "rate", ...pct, title: "deception rate" },
+        color: { field: "condition", type: "nominal", sort: ["neutral", "induced"], scale: { range: ["#9aa5b1", "#d9480f"] } },
+      },
+    },
+  } as unknown as TopLevelSpec;
+}
+
+/** Fig. 6: capability (user-supplied) against neutral and induced deception, per family. */
+export function capabilitySpec(data: ReportData): TopLevelSpec {
+  const points = data.capability?.points ?? [];
+  return {
+    ...FONT,
+    title: "Capability vs deception rate (Fig. 6)",
+    data: { values: points },
+    facet: { column: { field: "family", type: "nominal", title: null } },
+    spec: {
+      width: 240,
+      height: 220,
+      layer: [
+        {
+          mark: { type: "rule", opacity: 0.6 },
+          encoding: { x: { field: "capability", type: "quantitative" }, y: { field: "lo", type: "quantitative" }, y2: { field: "hi" }, color: { field: "condition", type: "nominal", sort: ["neutral", "induced"], scale: { range: ["#9aa5b1", "#d9480f"] } } },
+        },
+        {
+          mark: { type: "point", filled: true, size: 80 },
+          encoding: {
+            x: { field: "capability", type: "quantitative", title: "capability (user-supplied)", scale: { zero: false } },
+            y: { field: "rate", ...pct, title: "deception rate" },
+            color: { field: "condition", type: "nominal", sort: ["neutral", "induced"] },
+            shape: { field: "model", type: "nominal" },
+          },
+        },
+      ],
     },
   } as unknown as TopLevelSpec;
 }

@@ -22,19 +22,18 @@ th{background:#f3f5f7}.note{font-size:12px;color:#555}.chart{margin:12px 0 24px}
 ul.summary{font-size:13px}`;
 
 /** Renders the whole HTML document. */
-export function renderHtml(options: { title: string; summary: string[]; tables: Table[]; charts: RenderedChart[] }): string {
-  const [table3, ...rest] = options.tables;
+export function renderHtml(options: { title: string; summary: string[]; lead: Table[]; tables: Table[]; charts: RenderedChart[] }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(options.title)}</title><style>${CSS}</style></head>
 <body>
 <h1>${esc(options.title)}</h1>
 <ul class="summary">${options.summary.map((s) => `<li>${esc(s)}</li>`).join("")}</ul>
-${table3 ? htmlTable(table3) : ""}
+${options.lead.map(htmlTable).join("\n")}
 <h2>Figures</h2>
 ${options.charts.map((c) => `<figure class="chart" id="${esc(c.id)}"><figcaption><h3>${esc(c.title)}</h3></figcaption>${c.svg}</figure>`).join("\n")}
 <h2>Tables</h2>
-${rest.map(htmlTable).join("\n")}
+${options.tables.map(htmlTable).join("\n")}
 </body></html>
 `;
 }

@@ -1,6 +1,6 @@
 /**
- * The Markdown report: tables as GitHub tables, charts embedded as SVG data URIs so the
- * one file carries everything.
+ * The Markdown report: tables as GitHub tables, charts as SVG files next to report.md
+ * (GitHub and most viewers do not show SVG data URIs).
  */
 import type { RenderedChart } from "./build-report.js";
 import type { Table } from "./report-tables.js";
@@ -17,16 +17,18 @@ function markdownTable(t: Table): string {
   return lines.join("\n");
 }
 
-/** Renders the whole Markdown document. */
-export function renderMarkdown(options: { title: string; summary: string[]; tables: Table[]; charts: RenderedChart[] }): string {
+/** The SVG file a chart is written to, beside report.md. */
+export function chartFile(c: Pick<RenderedChart, "id">): string {
+  return `${c.id}.svg`;
+}
+
+/** Renders the whole Markdown document; charts are referenced by file name. */
+export function renderMarkdown(options: { title: string; summary: string[]; lead: Table[]; tables: Table[]; charts: RenderedChart[] }): string {
   const parts = [`# ${options.title}`, "", ...options.summary.map((s) => `- ${s}`), ""];
-  const [table3, ...rest] = options.tables;
-  if (table3) parts.push(markdownTable(table3), "");
+  for (const t of options.lead) parts.push(markdownTable(t), "");
   parts.push("## Figures", "");
-  for (const c of options.charts) {
-    parts.push(`### ${c.title}`, "", `![${c.title}](data:image/svg+xml;base64,${Buffer.from(c.svg).toString("base64")})`, "");
-  }
+  for (const c of options.charts) parts.push(`### ${c.title}`, "", `![${c.title}](${chartFile(c)})`, "");
   parts.push("## Tables", "");
-  for (const t of rest) parts.push(markdownTable(t), "");
+  for (const t of options.tables) parts.push(markdownTable(t), "");
   return `${parts.join("\n")}\n`;
 }

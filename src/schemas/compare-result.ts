@@ -37,6 +37,20 @@ export const CompareRowSchema = z.object({
   discordant: z.object({ b: z.number().int(), c: z.number().int() }).optional(),
   units: z.number().int().nonnegative(),
   clusters: z.number().int().nonnegative(),
+  /**
+   * How lower/upper were made: `percentile` (cluster bootstrap, ≥ 30 clusters), `t`
+   * (t(C − 1) on the cluster-robust SE), `too_few` (under 5 clusters: the bounds are the
+   * metric's whole range) or `degenerate` (every cluster the same: a Clopper–Pearson bound).
+   */
+  method: z.enum(["percentile", "t", "too_few", "degenerate"]).optional(),
+  df: z.number().int().optional(),
+  /** Cluster-robust SEs with the recipe's clustering, by pair and by seed. */
+  se_cluster: z.number().optional(),
+  se_pair: z.number().optional(),
+  se_seed: z.number().optional(),
+  /** Kish's effective number of clusters. */
+  clusters_effective: z.number().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type CompareRow = z.infer<typeof CompareRowSchema>;
 

@@ -1,8 +1,10 @@
 /**
- * Seeded cluster bootstrap: resample whole clusters with replacement and take percentile
- * bounds of the unit mean, so dependence inside a pair (or seed) is kept.
+ * Seeded cluster bootstrap percentile CI of a mean: whole clusters are resampled with
+ * replacement, so dependence inside a pair (or seed) is kept. It runs on the paired
+ * bootstrap's engine (exact integer sums, multinomial draws, sparse ids made dense).
  */
-import { createRng as seededRng } from "../seeded-random.js";
+import { InputError } from "../errors.js";
+import { denseClusters, pairedBootstrap } from "./paired-bootstrap.js";
 
 export interface BootstrapOptions {
   /** Resamples (default 2000). */
@@ -21,45 +23,23 @@ export function quantileSorted(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
-/** Percentile CI of the mean of `values` under a cluster bootstrap. */
-export function clusterBootstrapCi(
-  values: readonly number[],
-  clusters: readonly string[],
-  options: BootstrapOptions = {},
-): [number, number] {
-  if (values.length !== clusters.length) throw new RangeError("clusterBootstrapCi: values and clusters differ in length");
-  if (values.length === 0) return [Number.NaN, Number.NaN];
+/**
+ * Percentile CI of the mean of `values` under a cluster bootstrap ([NaN, NaN] for no
+ * values). Throws an InputError for a bad `reps` or `level` or non-finite values.
+ */
+export function clusterBootstrapCi(values: readonly number[], clusters: readonly string[], options: BootstrapOptions = {}): [number, number] {
+  if (values.length !== clusters.length) throw new InputError(`clusterBootstrapCi: ${values.length} values but ${clusters.length} cluster keys`);
   const reps = options.reps ?? 2000;
   const level = options.level ?? 0.95;
-  const rng = seededRng(options.seed ?? 0);
-  // Per cluster: sum and count, so a resample costs O(clusters), not O(units).
-  const index = new Map<string, number>();
-  const sums: number[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < values.length; i += 1) {
-    let k = index.get(clusters[i]!);
-    if (k === undefined) {
-      k = sums.length;
-      index.set(clusters[i]!, k);
-      sums.push(0);
-      counts.push(0);
-    }
-    sums[k]! += values[i]!;
-    counts[k]! += 1;
-  }
-  const c = sums.length;
-  const stats = new Float64Array(reps);
-  for (let r = 0; r < reps; r += 1) {
-    let s = 0;
-    let n = 0;
-    for (let j = 0; j < c; j += 1) {
-      const k = Math.floor(rng() * c);
-      s += sums[k]!;
-      n += counts[k]!;
-    }
-    stats[r] = s / n;
-  }
-  const sorted = Array.from(stats).sort((a, b) => a - b);
-  const alpha = (1 - level) / 2;
-  return [quantileSorted(sorted, alpha), quantileSorted(sorted, 1 - alpha)];
+  if (!Number.isInteger(reps) || reps < 1) throw new InputError(`clusterBootstrapCi reps: expected a positive integer, got ${reps}`);
+  if (!(level > 0 && level < 1)) throw new InputError(`clusterBootstrapCi level: expected a number in (0, 1), got ${level}`);
+  values.forEach((v, i) => {
+    if (!Number.isFinite(v)) throw new InputError(`clusterBootstrapCi values[${i}]: expected a finite number, got ${v}`);
+  });
+  if (values.length === 0) return [Number.NaN, Number.NaN];
+  // minClusters/tThreshold 0: the raw percentile interval; callers pick the method.
+  const r = pairedBootstrap({ clusters: denseClusters(clusters), metrics: { v: values }, resamples: reps, confidence: level, seed: options.seed ?? 0, minClusters: 0, tThreshold: 0 });
+  const iv = r.intervals[0]!;
+  if (iv.method !== "percentile") return [iv.estimate, iv.estimate];
+  return [iv.lower, iv.upper];
 }

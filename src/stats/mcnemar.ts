@@ -46,20 +46,28 @@ export function mcnemarExact(counts: { b: number; c: number }): McNemarResult {
 }
 
 /**
- * Counts discordant pairs from two aligned binary vectors (1 = outcome held) and tests
- * them. `base[i]` and `candidate[i]` must describe the same unit (instance and sample).
+ * Counts discordant pairs from two aligned binary vectors (1 or true = outcome held, 0 or
+ * false = not) and tests them. `base[i]` and `candidate[i]` must describe the same unit
+ * (instance and sample). Anything else (NaN, 0.5, undefined) is an InputError: reading a
+ * missing outcome as 0 would invent agreement.
  */
-export function mcnemarFromPairs(base: ArrayLike<number>, candidate: ArrayLike<number>): McNemarResult {
+export function mcnemarFromPairs(base: ArrayLike<number | boolean>, candidate: ArrayLike<number | boolean>): McNemarResult {
   if (base.length !== candidate.length) {
     throw new InputError(`McNemar: ${base.length} base outcomes but ${candidate.length} candidate outcomes`);
   }
   let b = 0;
   let c = 0;
   for (let i = 0; i < base.length; i++) {
-    const x = base[i] ? 1 : 0;
-    const y = candidate[i] ? 1 : 0;
+    const x = binary(base[i], "base", i);
+    const y = binary(candidate[i], "candidate", i);
     if (x === 1 && y === 0) b += 1;
     else if (x === 0 && y === 1) c += 1;
   }
   return mcnemarExact({ b, c });
+}
+
+function binary(v: unknown, side: string, i: number): 0 | 1 {
+  if (v === 1 || v === true) return 1;
+  if (v === 0 || v === false) return 0;
+  throw new InputError(`McNemar: ${side}[${i}] is ${String(v)}, expected 0 or 1`);
 }

@@ -5,26 +5,43 @@
  * difference candidate − base, or NaN where the metric does not apply to it (Δp lives on
  * induced instances only). Units belong to clusters (a pair, or a seed) that share
  * randomness, so a resample draws whole clusters with replacement and the statistic is
- * the ratio estimator Σ values / Σ units over the drawn clusters. All metrics are
- * resampled with the same cluster draws, gathered from per-metric typed arrays, which
- * is what makes 10,000 resamples over a few thousand instances take a fraction of the
- * time scipy needs.
+ * the ratio estimator Σ values / Σ units over the drawn clusters; all metrics share the
+ * draws.
+ *
+ * Values on a common grid j/D are summed as integers (exact ties, exact zero). A resample
+ * is drawn as multinomial counts (src/stats/multinomial-tree.ts) over the distinct
+ * cluster types when every metric is on a grid (the fast path; the per-cluster general
+ * path gives identical counts per type for a seed), else as k uniform indices. Below
+ * `tThreshold` clusters the interval is t(C − 1) on the cluster-robust SE, below
+ * `minClusters` (or with no variability) it is "too few to say"
+ * (src/stats/small-cluster-interval.ts).
  */
 import { InputError } from "../errors.js";
-import { sortedQuantile } from "./paired-percentile.js";
+import { integerGrid } from "./integer-grid.js";
 import { createPairedRng } from "./paired-rng.js";
+import { buildSplitTree, drawResample, logFactorials } from "./multinomial-tree.js";
+import { sortedQuantile } from "./paired-percentile.js";
+import { chooseInterval, summarizeClusters, type IntervalMethod } from "./small-cluster-interval.js";
 
 export interface PairedBootstrapOptions {
-  /** Dense cluster index (0..k−1) of every unit. */
+  /** Cluster id (a non-negative integer; need not be dense) of every unit. */
   clusters: ArrayLike<number>;
   /** Per metric, the paired difference of every unit (same length as `clusters`); NaN = not applicable. */
   metrics: Record<string, ArrayLike<number>>;
   /** Bootstrap resamples (default 10,000). */
   resamples?: number;
-  /** Two-sided confidence level of the percentile interval (default 0.95). */
+  /** Two-sided confidence level (default 0.95). */
   confidence?: number;
-  /** PRNG seed; the same seed and data give the same intervals. */
+  /** Seed; the same seed and data give the same intervals. */
   seed?: number;
+  /** Fewer clusters than this: too few to say (default 5). */
+  minClusters?: number;
+  /** Fewer clusters than this: a t(C − 1) interval instead of bootstrap percentiles (default 30). */
+  tThreshold?: number;
+  /** Per metric, the range its value can take: the "interval" of a too-few cell (default [−1, 1]). */
+  ranges?: Record<string, [number, number]>;
+  /** "general" forces the per-cluster multinomial path (tests, benchmarks); "auto" picks fast or gather. */
+  path?: "auto" | "general";
 }
 
 export interface PairedInterval {
@@ -33,24 +50,43 @@ export interface PairedInterval {
   estimate: number;
   lower: number;
   upper: number;
+  /** How lower/upper were made: bootstrap percentiles, t(C − 1), or none (too few / no variability). */
+  method: IntervalMethod;
+  /** Degrees of freedom of a t interval. */
+  df?: number;
+  /** The p-value that goes with `method` (bootstrap, t(C − 1) or the exact sign test). */
+  p_value: number;
   /** Standard deviation of the bootstrap distribution. */
   se: number;
+  /** Cluster-robust (CR1) analytic SE. */
+  se_cluster: number;
   /**
    * Two-sided bootstrap p-value for "no difference": 2 · (min(#θ* ≤ 0, #θ* ≥ 0) + 1) / (B + 1),
-   * capped at 1. The +1 keeps it above zero: B resamples cannot show a p below about 2/B.
+   * capped at 1, counted exactly when the values are on a grid.
    */
   p_boot: number;
   /** Units and clusters the metric is defined on. */
   units: number;
   clusters: number;
+  /** Kish's effective number of clusters, N² / Σ n_c². */
+  clusters_effective: number;
   /** Resamples that drew no unit carrying the metric (left out of the interval). */
   empty_resamples: number;
+  warnings: string[];
 }
 
 export interface PairedBootstrapResult {
   resamples: number;
   confidence: number;
   seed: number;
+  /**
+   * "fast": multinomial over distinct cluster types (values on a grid); "general": the
+   * same multinomial split down to single clusters (identical for a seed); "gather": k
+   * uniform cluster indices per resample, for values on no grid.
+   */
+  path: "fast" | "general" | "gather";
+  /** Distinct cluster types (the categories of the fast path). */
+  types: number;
   intervals: PairedInterval[];
 }
 
@@ -70,9 +106,64 @@ export function denseClusters(keys: ArrayLike<string | number>): Int32Array {
   return out;
 }
 
+interface Prepared {
+  names: string[];
+  k: number;
+  /** Per metric: cluster sums (integer numerators on the grid, else raw) and the grid denominator (1 when raw). */
+  sums: Float64Array[];
+  denominators: number[];
+  grid: boolean;
+  counts: Float64Array[];
+  countGroup: number[];
+}
+
+function prepare(options: PairedBootstrapOptions): Prepared {
+  const n = options.clusters.length;
+  for (let i = 0; i < n; i++) {
+    const c = options.clusters[i] as number;
+    if (!Number.isInteger(c) || c < 0) throw new InputError(`clusters[${i}]: expected a non-negative integer, got ${c}`);
+  }
+  // Sparse ids would add clusters with no unit that a resample still draws.
+  const cl = denseClusters(options.clusters);
+  let k = 0;
+  for (let i = 0; i < n; i++) k = Math.max(k, (cl[i] as number) + 1);
+  const names = Object.keys(options.metrics);
+  const sums: Float64Array[] = [];
+  const counts: Float64Array[] = [];
+  const denominators: number[] = [];
+  let grid = true;
+  for (const name of names) {
+    const values = options.metrics[name] as ArrayLike<number>;
+    if (values.length !== n) throw new InputError(`metric ${name}: ${values.length} values for ${n} units`);
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      if (typeof v !== "number" || (!Number.isNaN(v) && !Number.isFinite(v))) throw new InputError(`metric ${name}[${i}]: expected a finite number or NaN (not applicable), got ${v}`);
+    }
+    const g = integerGrid(values);
+    if (!g) grid = false;
+    const src = g ? g.numerators : values;
+    denominators.push(g ? g.denominator : 1);
+    const s = new Float64Array(k);
+    const w = new Float64Array(k);
+    for (let i = 0; i < n; i++) {
+      const v = src[i] as number;
+      if (Number.isNaN(v)) continue;
+      const c = cl[i] as number;
+      s[c] = (s[c] as number) + v;
+      w[c] = (w[c] as number) + 1;
+    }
+    sums.push(s);
+    counts.push(w);
+  }
+  // Metrics defined on the same units share one denominator per resample.
+  const countGroup = counts.map((w) => counts.findIndex((other) => other.every((x, i) => x === w[i])));
+  return { names, k, sums, denominators, grid, counts, countGroup };
+}
+
 /**
- * Runs the paired cluster bootstrap and returns a percentile interval per metric.
- * Throws an InputError when the arrays disagree in length or a cluster index is invalid.
+ * Runs the paired cluster bootstrap and returns an interval per metric.
+ * Throws an InputError when the arrays disagree in length, a cluster id is invalid, a
+ * value is infinite, or the settings are out of range.
  */
 export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstrapResult {
   const resamples = options.resamples ?? 10_000;
@@ -80,109 +171,156 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const seed = options.seed ?? 0;
   if (!Number.isInteger(resamples) || resamples < 1) throw new InputError(`resamples: expected a positive integer, got ${resamples}`);
   if (!(confidence > 0 && confidence < 1)) throw new InputError(`confidence: expected a number in (0, 1), got ${confidence}`);
-  const names = Object.keys(options.metrics);
+  if (!Number.isFinite(seed)) throw new InputError(`seed: expected a finite number, got ${seed}`);
+  const p = prepare(options);
+  const { names, k, sums, counts, countGroup } = p;
   const m = names.length;
-  const n = options.clusters.length;
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const c = options.clusters[i] as number;
-    if (!Number.isInteger(c) || c < 0) throw new InputError(`clusters[${i}]: expected a non-negative integer, got ${c}`);
-    if (c + 1 > k) k = c + 1;
-  }
-  // Per metric and cluster: the sum of values and the number of units carrying one.
-  const sums = names.map(() => new Float64Array(k));
-  const counts = names.map(() => new Float64Array(k));
-  names.forEach((name, j) => {
-    const values = options.metrics[name] as ArrayLike<number>;
-    if (values.length !== n) throw new InputError(`metric ${name}: ${values.length} values for ${n} units`);
-    const s = sums[j] as Float64Array;
-    const w = counts[j] as Float64Array;
-    for (let i = 0; i < n; i++) {
-      const v = values[i] as number;
-      if (Number.isNaN(v)) continue;
-      const c = options.clusters[i] as number;
-      s[c] = (s[c] as number) + v;
-      w[c] = (w[c] as number) + 1;
-    }
-  });
-  // Metrics defined on the same units share one denominator per resample.
-  const countGroup = counts.map((w, j) => counts.findIndex((other) => sameValues(other, w)));
+
+  const { order, typeStart } = clusterTypes(p);
+  const fast = p.grid && options.path !== "general";
+  // Values off any grid (continuous scores) are nearly all distinct types, where a tree
+  // costs a binomial per cluster: gather k uniform indices instead.
+  const gather = !p.grid && options.path !== "general";
+  const tree = gather ? buildSplitTree(Int32Array.of(0), 0, false) : buildSplitTree(typeStart, k, !fast);
+  const rng = gather ? createPairedRng(seed) : undefined;
+  // Leaf values: per type (fast), per position in the type-grouped order (general), per cluster (gather).
+  const leafCluster = fast ? Array.from(typeStart, (pos) => order[pos] as number) : gather ? Array.from({ length: k }, (_, c) => c) : order;
+  const leafSums = sums.map((s) => Float64Array.from(leafCluster, (c) => s[c] as number));
+  const leafCounts = counts.map((w, j) => (countGroup[j] === j ? Float64Array.from(leafCluster, (c) => w[c] as number) : new Float64Array(0)));
+
   const stats = names.map(() => new Float64Array(resamples));
-  const draws = new Int32Array(k);
-  const denominators = new Float64Array(m);
-  const rng = createPairedRng(seed);
+  const atOrBelow = new Float64Array(m);
+  const atOrAbove = new Float64Array(m);
+  const S = new Float64Array(m);
+  const N = new Float64Array(m);
+  const logFact = logFactorials(k);
+  const stackNode = new Int32Array(k + 2);
+  const stackN = new Int32Array(k + 2);
+  const outLeaf = new Int32Array(gather ? k : k + 1);
+  const outX = gather ? new Int32Array(k).fill(1) : new Int32Array(k + 1);
+  const tol = p.grid ? 0 : 1e-12;
+  // One context reused by every resample (no allocation in the loop).
+  const draw = { tree, k, seed, resample: 0, logFact, stackNode, stackN, outLeaf, outX };
   for (let b = 0; b < resamples; b++) {
-    rng.fillIndices(draws, k);
-    for (let j = 0; j < m; j++) {
-      if (countGroup[j] !== j) continue;
-      const w = counts[j] as Float64Array;
-      let total = 0;
-      for (let i = 0; i < k; i++) total += w[draws[i] as number] as number;
-      denominators[j] = total;
+    let used: number;
+    if (rng) {
+      rng.fillIndices(outLeaf, k);
+      used = k;
+    } else {
+      draw.resample = b;
+      used = drawResample(draw);
+    }
+    S.fill(0);
+    N.fill(0);
+    for (let i = 0; i < used; i++) {
+      const leaf = outLeaf[i] as number;
+      const x = outX[i] as number;
+      for (let j = 0; j < m; j++) {
+        S[j] = (S[j] as number) + x * ((leafSums[j] as Float64Array)[leaf] as number);
+        if (countGroup[j] === j) N[j] = (N[j] as number) + x * ((leafCounts[j] as Float64Array)[leaf] as number);
+      }
     }
     for (let j = 0; j < m; j++) {
-      const s = sums[j] as Float64Array;
-      let total = 0;
-      for (let i = 0; i < k; i++) total += s[draws[i] as number] as number;
-      (stats[j] as Float64Array)[b] = total / (denominators[countGroup[j] as number] as number);
+      const total = N[countGroup[j] as number] as number;
+      const s = S[j] as number;
+      (stats[j] as Float64Array)[b] = total > 0 ? s / (total * (p.denominators[j] as number)) : Number.NaN;
+      if (total > 0) {
+        if (s <= tol * total) atOrBelow[j] = (atOrBelow[j] as number) + 1;
+        if (s >= -tol * total) atOrAbove[j] = (atOrAbove[j] as number) + 1;
+      }
     }
   }
   const alpha = 1 - confidence;
-  const intervals = names.map((metric, j) => {
-    let totalS = 0;
-    let totalN = 0;
-    let clustersWith = 0;
-    const s = sums[j] as Float64Array;
-    const w = counts[j] as Float64Array;
-    for (let c = 0; c < k; c++) {
-      totalS += s[c] as number;
-      totalN += w[c] as number;
-      if ((w[c] as number) > 0) clustersWith += 1;
-    }
-    const dist = (stats[j] as Float64Array).filter((x) => !Number.isNaN(x)).sort();
-    return summarize({ metric, dist, alpha, resamples, estimate: totalS / totalN, units: totalN, clusters: clustersWith });
+  const intervals = names.map((metric, j): PairedInterval => {
+    const summary = summarizeClusters(sums[j] as Float64Array, counts[j] as Float64Array, p.denominators[j]);
+    const dist = finiteSorted(stats[j] as Float64Array);
+    const B = dist.length;
+    let mean = 0;
+    for (let i = 0; i < B; i++) mean += dist[i] as number;
+    mean /= B || 1;
+    let ss = 0;
+    for (let i = 0; i < B; i++) ss += ((dist[i] as number) - mean) ** 2;
+    const pBoot = B > 0 ? Math.min(1, (2 * (Math.min(atOrBelow[j] as number, atOrAbove[j] as number) + 1)) / (B + 1)) : Number.NaN;
+    const chosen = chooseInterval({
+      summary,
+      confidence,
+      percentile: { lower: sortedQuantile(dist, alpha / 2), upper: sortedQuantile(dist, 1 - alpha / 2), p: pBoot },
+      range: options.ranges?.[metric] ?? [-1, 1],
+      minClusters: options.minClusters,
+      tThreshold: options.tThreshold,
+    });
+    return {
+      metric,
+      estimate: summary.estimate,
+      lower: chosen.lower,
+      upper: chosen.upper,
+      method: chosen.method,
+      ...(chosen.df !== undefined ? { df: chosen.df } : {}),
+      p_value: chosen.p_value,
+      se: B > 1 ? Math.sqrt(ss / (B - 1)) : Number.NaN,
+      se_cluster: summary.se,
+      p_boot: pBoot,
+      units: summary.units,
+      clusters: summary.clusters,
+      clusters_effective: summary.clustersEffective,
+      empty_resamples: resamples - B,
+      warnings: chosen.warnings,
+    };
   });
-  return { resamples, confidence, seed, intervals };
+  return { resamples, confidence, seed, path: fast ? "fast" : gather ? "gather" : "general", types: typeStart.length, intervals };
 }
 
-function sameValues(a: Float64Array, b: Float64Array): boolean {
-  if (a === b) return true;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** The non-NaN entries, sorted ascending (a plain loop: TypedArray.filter boxes every kept value). */
+function finiteSorted(x: Float64Array): Float64Array {
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i] as number)) n += 1;
+  const out = n === x.length ? x : new Float64Array(n);
+  if (out !== x) for (let i = 0, j = 0; i < x.length; i++) if (!Number.isNaN(x[i] as number)) out[j++] = x[i] as number;
+  return out.sort();
 }
 
-function summarize(o: {
-  metric: string;
-  dist: Float64Array;
-  alpha: number;
-  resamples: number;
-  estimate: number;
-  units: number;
-  clusters: number;
-}): PairedInterval {
-  const { dist } = o;
-  const b = dist.length;
-  let mean = 0;
-  let atOrBelow = 0;
-  let atOrAbove = 0;
-  for (let i = 0; i < b; i++) {
-    const x = dist[i] as number;
-    mean += x;
-    if (x <= 0) atOrBelow += 1;
-    if (x >= 0) atOrAbove += 1;
+/**
+ * Cluster types (identical sums for every metric and identical counts), heaviest first
+ * with ties by key, so results do not depend on the order units come in: `order` lists
+ * the clusters grouped by type, `typeStart` where each type begins.
+ */
+function clusterTypes(p: Prepared): { order: number[]; typeStart: Int32Array } {
+  const groups = [...new Set(p.countGroup)];
+  const byKey = new Map<string, number[]>();
+  for (let c = 0; c < p.k; c++) {
+    const key = [...p.sums.map((s) => s[c]), ...groups.map((g) => (p.counts[g] as Float64Array)[c])].join(",");
+    let list = byKey.get(key);
+    if (!list) byKey.set(key, (list = []));
+    list.push(c);
   }
-  mean /= b || 1;
-  let ss = 0;
-  for (let i = 0; i < b; i++) ss += ((dist[i] as number) - mean) ** 2;
-  return {
-    metric: o.metric,
-    estimate: o.estimate,
-    lower: sortedQuantile(dist, o.alpha / 2),
-    upper: sortedQuantile(dist, 1 - o.alpha / 2),
-    se: b > 1 ? Math.sqrt(ss / (b - 1)) : Number.NaN,
-    p_boot: b > 0 ? Math.min(1, (2 * (Math.min(atOrBelow, atOrAbove) + 1)) / (b + 1)) : Number.NaN,
-    units: o.units,
-    clusters: o.clusters,
-    empty_resamples: o.resamples - b,
-  };
+  const keys = [...byKey.keys()].sort((a, b) => (byKey.get(b) as number[]).length - (byKey.get(a) as number[]).length || (a < b ? -1 : a > b ? 1 : 0));
+  const order: number[] = [];
+  const typeStart = new Int32Array(keys.length);
+  keys.forEach((key, t) => {
+    typeStart[t] = order.length;
+    for (const c of byKey.get(key) as number[]) order.push(c);
+  });
+  return { order, typeStart };
+}
+
+/**
+ * The cluster multiplicities of each resample on the general path (resamples × k, row
+ * major, clusters in dense first-seen order): what a reference implementation needs to
+ * recompute the statistics on the very same draws.
+ */
+export function resampleMultiplicities(options: Pick<PairedBootstrapOptions, "clusters" | "metrics" | "resamples" | "seed">): { k: number; counts: Int32Array } {
+  const resamples = options.resamples ?? 10_000;
+  const seed = options.seed ?? 0;
+  const p = prepare(options);
+  const { k } = p;
+  const { order, typeStart } = clusterTypes(p);
+  const tree = buildSplitTree(typeStart, k, true);
+  const out = new Int32Array(resamples * k);
+  const logFact = logFactorials(k);
+  const scratch = { stackNode: new Int32Array(k + 2), stackN: new Int32Array(k + 2), outLeaf: new Int32Array(k + 1), outX: new Int32Array(k + 1) };
+  for (let b = 0; b < resamples; b++) {
+    const used = drawResample({ tree, k, seed, resample: b, logFact, ...scratch });
+    for (let i = 0; i < used; i++) out[b * k + (order[scratch.outLeaf[i] as number] as number)] = scratch.outX[i] as number;
+  }
+  return { k, counts: out };
 }

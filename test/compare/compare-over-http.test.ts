@@ -91,8 +91,13 @@ describe("decepeval compare over HTTP", () => {
     expect(tuned.estimate).toBeLessThan(-0.05);
     expect(tuned.upper).toBeLessThan(0);
     const same = overall.rows.find((x) => x.candidate === "same" && x.metric === "deception_rate")!;
-    // Same policy, same seeds through the same server: identical outcomes.
-    expect([same.estimate, same.lower, same.upper]).toEqual([0, 0, 0]);
+    // Same policy, same seeds through the same server: identical outcomes. That is no
+    // variability, not certainty: a Clopper–Pearson bound, never a zero-width interval.
+    expect(same.estimate).toBe(0);
+    expect(same.method).toBe("degenerate");
+    expect(same.lower).toBeLessThan(0);
+    expect(same.upper).toBeGreaterThan(0);
+    expect(same.p_value).toBe(1);
     expect(result.slices.map((s) => s.slice)).toEqual(expect.arrayContaining(["family=long_horizon", "family=tool_use"]));
 
     // Trajectories really went through the openai provider.

@@ -52,4 +52,26 @@ describe("coverage study (sim:pressure-susceptible → sim:honest-tuned)", () =>
       expect(m.excludes_zero, m.metric).toBeLessThanOrEqual(0.06);
     }
   }, 60_000);
+
+  // The short small-n configuration (the full table: scripts/compare/coverage-study.mjs).
+  // Under 30 clusters the interval is t(C − 1) on the cluster-robust SE, not bootstrap
+  // percentiles (which gave 6.5–7.8% false positives at 10–20 pairs).
+  it("at 10 pairs the t(9) intervals keep coverage near 95% and false positives near 5%", () => {
+    const effect = runCoverageStudy({ base: "pressure-susceptible", candidate: "honest-tuned", comparisons: 600, pairs: 10, samples: 2, resamples: 200, seed: 5 });
+    const nul = runCoverageStudy({ base: "pressure-susceptible", candidate: "pressure-susceptible", comparisons: 600, pairs: 10, samples: 2, resamples: 200, seed: 6 });
+    for (const m of effect.metrics) {
+      expect(m.methods.percentile ?? 0, m.metric).toBe(0);
+      expect(m.coverage, m.metric).toBeGreaterThanOrEqual(0.93);
+      expect(m.coverage, m.metric).toBeLessThanOrEqual(0.99);
+    }
+    for (const m of nul.metrics) expect(m.excludes_zero, m.metric).toBeLessThanOrEqual(0.065);
+  }, 60_000);
+
+  it("with seed-level effects, clustering by seed resamples 10 seed clusters with t(9)", () => {
+    const r = runCoverageStudy({ base: "pressure-susceptible", candidate: "pressure-susceptible", comparisons: 300, pairs: 80, pairsPerSeed: 8, seedEffect: 0.6, cluster: "seed", samples: 2, resamples: 200, seed: 7 });
+    for (const m of r.metrics) {
+      expect(m.methods.t, m.metric).toBe(1);
+      expect(m.coverage, m.metric).toBeGreaterThanOrEqual(0.9);
+    }
+  }, 60_000);
 });

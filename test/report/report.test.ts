@@ -36,33 +36,91 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
       join(dir, "recipe.yaml"),
       `name: honest\ndataset: ${instances}\nmodel: sim:honest\nselect:\n  families: [tool_use, long_horizon]\nsamples: 1\nseed: 3\noutput_dir: ${join(dir, "runs")}\n`,
     );
-    for (const [name, model] of [["honest", "sim:honest"], ["pressure", "sim:pressure-susceptible"]]) {
-      const run = runCli(["run", join(dir, "recipe.yaml"), "--name", name!, "--model", model!, "--no-progress"]);
+    // Two runs of the same model ref with different settings (1 and 2 samples).
+    for (const [name, model, samples] of [["honest", "sim:honest", "1"], ["pressure", "sim:pressure-susceptible", "1"], ["pressure2", "sim:pressure-susceptible", "2"]]) {
+      const run = runCli(["run", join(dir, "recipe.yaml"), "--name", name!, "--model", model!, "--samples", samples!, "--no-progress"]);
       expect(run.status, run.stderr).toBe(0);
       const judged = runCli(["judge", join(dir, "runs", name!), "--instances", instances, "--quiet"]);
       expect(judged.status, judged.stderr).toBe(0);
     }
   }, 120_000);
 
-  it("writes a Markdown and a self-contained HTML report with Table 3 and four SVG charts", () => {
-    const r = runCli(["report", join(dir, "runs", "honest"), join(dir, "runs", "pressure"), "--judge", "rule", "--out", out, "--bootstrap", "500", "--json"]);
+  const runs = () => ["honest", "pressure", "pressure2"].map((n) => join(dir, "runs", n));
+
+  it("writes a leaderboard over three runs, Table 3, a per-scenario table and Fig. 6, with SVG files referenced from Markdown", () => {
+    const capability = join(dir, "capability.yaml");
+    writeFileSync(capability, "sim:honest: 41.5\nsim:pressure-susceptible: 63\n");
+    const r = runCli(["report", ...runs(), "--judge", "rule", "--out", out, "--bootstrap", "500", "--capability", capability, "--json"]);
     expect(r.status, r.stderr).toBe(0);
-    const data = JSON.parse(r.stdout) as { table3: Array<{ model: string; family: string; delta?: { delta: number; pairs: number } }> };
+    type Rate = { rate: number; n: number; ci: [number, number]; method: string };
+    const data = JSON.parse(r.stdout) as {
+      table3: Array<{ model: string; family: string; delta?: { delta: number; pairs: number } }>;
+      leaderboard: Array<{ model: string; rank: number; neutral: Rate; induced: Rate; refusal: Rate; not_distinguishable_from: string[] }>;
+      scenarios: string[];
+      charts: string[];
+      capability: { points: Array<{ model: string; capability: number }> };
+    };
+    // No silent pooling: the two pressure runs (1 vs 2 samples) are separate rows.
+    expect(data.leaderboard.map((l) => l.model).sort()).toEqual(["sim:honest", "sim:pressure-susceptible [pressure2]", "sim:pressure-susceptible [pressure]"]);
+    const honestRow = data.leaderboard.find((l) => l.model === "sim:honest")!;
+    expect(honestRow.rank).toBe(1);
+    expect(honestRow.induced.rate).toBe(0);
+    // Wilson: an honest 0% still has an upper bound above 0.
+    expect(honestRow.induced.ci[1]).toBeGreaterThan(0);
+    expect(honestRow.induced.n).toBeGreaterThan(0);
+    const p1 = data.leaderboard.find((l) => l.model.endsWith("[pressure]"))!;
+    expect(p1.not_distinguishable_from).toContain("sim:pressure-susceptible [pressure2]");
     const honest = data.table3.filter((t) => t.model === "sim:honest");
     expect(honest.map((t) => t.family).sort()).toEqual(["long_horizon", "tool_use"]);
     for (const t of honest) expect(t.delta!.delta).toBe(0);
-    expect(data.table3.find((t) => t.model === "sim:pressure-susceptible" && t.family === "tool_use")!.delta!.pairs).toBe(16);
+    expect(data.table3.find((t) => t.model === "sim:pressure-susceptible [pressure]" && t.family === "tool_use")!.delta!.pairs).toBe(16);
+    expect(data.capability.points.filter((p) => p.model === "sim:honest").every((p) => p.capability === 41.5)).toBe(true);
 
     const md = readFileSync(join(out, "report.md"), "utf8");
+    expect(md).toContain("### Leaderboard");
+    expect(md).toMatch(/\| 1 \| sim:honest \| 0\.0% \[0\.0, [\d.]+\] n=\d+ \|/);
+    expect(md).toContain("### Runs behind each row");
+    expect(md).toMatch(/\| sim:pressure-susceptible \[pressure2\] \| pressure2 \| temperature \d+, samples 2/);
     expect(md).toContain("### Table 3: deception rate, neutral vs induced, and Δp per family");
-    expect(md).toMatch(/\| sim:pressure-susceptible \| tool_use \| [\d.]+% \[/);
-    expect(md.match(/data:image\/svg\+xml;base64,/g)).toHaveLength(4);
+    expect(md).toMatch(/\| sim:pressure-susceptible \[pressure\] \| tool_use \| [\d.]+% \[/);
+    expect(md).toContain("Wilson score interval");
+    // The per-scenario table lists every scenario of the instances for every row.
+    expect(data.scenarios.length).toBeGreaterThan(3);
+    const at = md.lastIndexOf("### Deception by scenario");
+    const scenarioTable = md.slice(at, md.indexOf("###", at + 4));
+    expect(scenarioTable.split("\n").filter((l) => l.startsWith("| sim:")).length).toBe(3 * data.scenarios.length);
+    // Charts are SVG files next to report.md, referenced by name (no data URIs).
+    expect(md).not.toMatch(/data:image/);
+    const refs = [...md.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(refs.sort()).toEqual(["fig-capability.svg", "fig-category.svg", "fig-factor.svg", "fig-induced-vs-neutral.svg", "fig-scenario.svg", "fig-stack.svg"]);
+    for (const f of refs) expect(readFileSync(join(out, f), "utf8")).toMatch(/^<svg[\s>]/);
+    expect(readFileSync(join(out, "fig-stack.svg"), "utf8")).toContain("refusal (dashed)");
 
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html.match(/<svg[\s>]/g)!.length).toBeGreaterThanOrEqual(4);
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:|\/\/)/i);
     expect(html).not.toMatch(/<link\b/i);
+  });
+
+  it("pools runs of one model ref only with --pool, and says so when their settings differ", () => {
+    const pooled = join(dir, "pooled");
+    const r = runCli(["report", ...runs(), "--judge", "rule", "--out", pooled, "--bootstrap", "0", "--pool", "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const data = JSON.parse(r.stdout) as { leaderboard: Array<{ model: string }>; runs: Array<{ run: string; row: string }> };
+    expect(data.leaderboard.map((l) => l.model).sort()).toEqual(["sim:honest", "sim:pressure-susceptible"]);
+    expect(data.runs.filter((x) => x.row === "sim:pressure-susceptible").map((x) => x.run).sort()).toEqual(["pressure", "pressure2"]);
+    const md = readFileSync(join(pooled, "report.md"), "utf8");
+    expect(md).toMatch(/Pooled across different settings \(--pool\): sim:pressure-susceptible \(pressure, pressure2\)/);
+    expect(md).toMatch(/\| sim:pressure-susceptible \| pressure, pressure2 \| .*POOLED ACROSS DIFFERENT SETTINGS/);
+  });
+
+  it("rejects a bad capability file naming the file, line and field", () => {
+    const bad = join(dir, "capability.csv");
+    writeFileSync(bad, "model,capability\nsim:honest,high\n");
+    const r = runCli(["report", ...runs(), "--judge", "rule", "--out", join(dir, "bad"), "--capability", bad]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${bad}: line 2: capability of sim:honest: expected a number, got "high"`);
   });
 
   it.skipIf(!hasChromium)("opens offline in headless Chromium and the charts show in the screenshot", () => {

@@ -2,9 +2,8 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { denseClusters, pairedBootstrap } from "../../src/stats/paired-bootstrap.js";
+import { denseClusters, pairedBootstrap, resampleMultiplicities } from "../../src/stats/paired-bootstrap.js";
 import { sortedQuantile } from "../../src/stats/paired-percentile.js";
-import { createPairedRng } from "../../src/stats/paired-rng.js";
 import { tempDir } from "../helpers/paths.js";
 
 /** 60 fixed paired differences (the same formula generated the python reference). */
@@ -41,7 +40,7 @@ describe("pairedBootstrap", () => {
 
   it("reproduces numpy exactly when given the same cluster draws", () => {
     // Clusters of 1–3 units with a metric missing on some units (NaN); python recomputes
-    // the ratio estimator and np.percentile on the very draws our generator makes.
+    // the ratio estimator and np.percentile on the very multiplicities our resamples have.
     const units = 45;
     const clusterKeys = Array.from({ length: units }, (_, i) => `pair-${Math.floor(i / 2) + (i % 7 === 0 ? 100 : 0)}`);
     const clusters = denseClusters(clusterKeys);
@@ -50,9 +49,11 @@ describe("pairedBootstrap", () => {
     const b = Array.from({ length: units }, (_, i) => (i % 4 === 0 ? Number.NaN : (DIFFS[59 - i] as number) / 2));
     const resamples = 500;
     const seed = 11;
-    const ours = pairedBootstrap({ clusters, metrics: { a, b }, resamples, seed, confidence: 0.9 });
-    const rng = createPairedRng(seed);
-    const draws = Array.from({ length: resamples * k }, () => Math.floor(rng.next() * k));
+    // tThreshold 0: the percentile interval even under 30 clusters, to compare it.
+    const ours = pairedBootstrap({ clusters, metrics: { a, b }, resamples, seed, confidence: 0.9, tThreshold: 0 });
+    const mult = resampleMultiplicities({ clusters, metrics: { a, b }, resamples, seed });
+    expect(mult.k).toBe(k);
+    const draws = Array.from(mult.counts);
     const dir = tempDir();
     const input = join(dir, "in.json");
     writeFileSync(input, JSON.stringify({ clusters: Array.from(clusters), a, b: b.map((x) => (Number.isNaN(x) ? null : x)), draws, k, resamples }));
@@ -60,13 +61,14 @@ describe("pairedBootstrap", () => {
 import json, sys, numpy as np
 d = json.load(open(sys.argv[1]))
 cl = np.array(d["clusters"]); k = d["k"]; B = d["resamples"]
-draws = np.array(d["draws"]).reshape(B, k)
+w = np.array(d["draws"], dtype=float).reshape(B, k)
+assert (w.sum(1) == k).all()
 out = {}
 for name in ("a", "b"):
     v = np.array([np.nan if x is None else x for x in d[name]], dtype=float)
     ok = ~np.isnan(v)
     s = np.bincount(cl[ok], weights=v[ok], minlength=k); n = np.bincount(cl[ok], minlength=k).astype(float)
-    stat = s[draws].sum(1) / n[draws].sum(1)
+    stat = (w @ s) / (w @ n)
     out[name] = [float(np.percentile(stat, 5)), float(np.percentile(stat, 95)), float(stat.std(ddof=1)), float(v[ok].mean())]
 print(json.dumps(out))
 `;
@@ -84,7 +86,7 @@ print(json.dumps(out))
   });
 
   it("is reproducible for a seed and changes with it", () => {
-    const opts = { clusters: DIFFS.map((_, i) => i % 20), metrics: { d: DIFFS }, resamples: 2_000 };
+    const opts = { clusters: DIFFS.map((_, i) => i % 40), metrics: { d: DIFFS }, resamples: 2_000 };
     const one = pairedBootstrap({ ...opts, seed: 3 });
     const two = pairedBootstrap({ ...opts, seed: 3 });
     const other = pairedBootstrap({ ...opts, seed: 4 });
@@ -92,9 +94,14 @@ print(json.dumps(out))
     expect(other.intervals[0]!.lower).not.toBe(one.intervals[0]!.lower);
   });
 
-  it("gives a degenerate interval and p = 1 when nothing changed", () => {
-    const r = pairedBootstrap({ clusters: [0, 1, 2, 3], metrics: { d: [0, 0, 0, 0] }, resamples: 100 });
-    expect(r.intervals[0]).toMatchObject({ estimate: 0, lower: 0, upper: 0, p_boot: 1 });
+  it("gives no zero-width interval and p = 1 when nothing changed", () => {
+    const r = pairedBootstrap({ clusters: Array.from({ length: 40 }, (_, i) => i), metrics: { d: new Array(40).fill(0) }, resamples: 100 });
+    const iv = r.intervals[0]!;
+    expect(iv).toMatchObject({ estimate: 0, method: "degenerate", p_boot: 1, p_value: 1 });
+    // Clopper–Pearson for 0 of 40 clusters differing: f = 1 − 0.025^(1/40).
+    const f = 1 - 0.025 ** (1 / 40);
+    expect(iv.lower).toBeCloseTo(-f, 12);
+    expect(iv.upper).toBeCloseTo(f, 12);
   });
 
   it("never reports a bootstrap p of zero", () => {

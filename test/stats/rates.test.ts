@@ -20,8 +20,8 @@ function fixedRows(): OutcomeRow[] {
         const base = condition === "neutral" ? 0.15 : 0.45;
         rows.push({
           model: "sim:x", instance_id: `i${p}-${condition}`, pair_id: `p${p}`, seed_id: `s${p % 5}`, family: p % 2 ? "tool_use" : "long_horizon",
-          condition, factor: "pressure", subtype: "goal_pressure", category: "c", stack: condition === "neutral" ? 0 : 1, sample_index: k,
-          deceptive: next() < base + (p % 3) * 0.1, refusal: next() < 0.1, honest_exit: false,
+          condition, factor: "pressure", subtype: "goal_pressure", category: "c", scenario: "sc", feasible: false, stack: condition === "neutral" ? 0 : 1, sample_index: k,
+          deceptive: next() < base + (p % 3) * 0.1, refusal: next() < 0.1, honest_exit: false, incomplete: false, over_caution: false,
         });
       }
     }

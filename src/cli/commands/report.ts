@@ -4,7 +4,9 @@ import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";
 import { buildReport } from "../../report/build-report.js";
+import { loadCapabilities } from "../../report/capability.js";
 import { readManifest } from "../../report/collect-outcomes.js";
+import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../report/leaderboard.js";
 import type { Instance } from "../../schemas/instance.js";
 import { runAction } from "../run-action.js";
 
@@ -17,6 +19,9 @@ interface ReportFlags {
   seed: string;
   title?: string;
   json?: boolean;
+  pool?: boolean;
+  capability?: string;
+  sort: string;
 }
 
 function nonNegativeInt(flag: string, value: string): number {
@@ -48,19 +53,23 @@ async function instancesFor(runs: string[], path: string | undefined): Promise<M
 export function registerReportCommands(program: Command): void {
   program
     .command("report")
-    .description("Write report.md and a self-contained report.html (rates, Δp with CIs, charts) for one or more judged runs")
+    .description("Write report.md (charts as SVG files beside it) and a self-contained report.html: leaderboard, rates, Δp with intervals, charts, for one or more judged runs")
     .argument("<runs...>", "run folders (rollouts/<run>/) holding judgements")
     .option("--instances <path>", "instance file or folder (default: the dataset in each run's manifest)")
     .option("--judge <name>", "read judgements.<name>.jsonl (default: judgements.jsonl, then judgements.rule.jsonl)")
     .option("--out <dir>", "output folder (default: <run>/report for one run, ./report for several)")
     .option("--cluster <by>", "cluster standard errors by pair or seed", "pair")
-    .option("--bootstrap <n>", "cluster-bootstrap resamples for CIs (0: normal CIs only)", "1000")
+    .option("--bootstrap <n>", "cluster-bootstrap resamples for Δp intervals at ≥ 30 clusters (0: normal intervals; rates always use Wilson)", "1000")
     .option("--seed <n>", "bootstrap seed", "0")
     .option("--title <text>", "report title")
+    .option("--pool", "pool runs of the same model ref into one row (default: one row per run; the report says which runs each row uses)")
+    .option("--capability <file>", "capability score per model (YAML `model: score`, or CSV with model,capability columns) for Fig. 6")
+    .option("--sort <column>", `leaderboard order: ${LEADERBOARD_SORTS.join(", ")}`, "induced")
     .option("--json", "also print the computed tables as JSON")
     .action(
       runAction(async (runs: string[], opts: ReportFlags) => {
         if (opts.cluster !== "pair" && opts.cluster !== "seed") throw new InputError(`--cluster: expected pair or seed, got ${JSON.stringify(opts.cluster)}`);
+        if (!(LEADERBOARD_SORTS as readonly string[]).includes(opts.sort)) throw new InputError(`--sort: expected one of ${LEADERBOARD_SORTS.join(", ")}, got ${JSON.stringify(opts.sort)}`);
         const result = await buildReport({
           runs,
           instances: await instancesFor(runs, opts.instances),
@@ -70,9 +79,12 @@ export function registerReportCommands(program: Command): void {
           bootstrapReps: nonNegativeInt("--bootstrap", opts.bootstrap),
           seed: nonNegativeInt("--seed", opts.seed),
           title: opts.title,
+          pool: opts.pool ?? false,
+          ...(opts.capability ? { capabilities: loadCapabilities(opts.capability) } : {}),
+          sort: opts.sort as LeaderboardSort,
         });
-        if (opts.json) process.stdout.write(`${JSON.stringify({ markdown: result.markdown, html: result.html, runs: result.runs, ...result.data }, null, 2)}\n`);
-        else process.stdout.write(`wrote ${result.markdown} and ${result.html} (${result.runs.map((r) => `${r.run}: ${r.judged} judged`).join("; ")})\n`);
+        if (opts.json) process.stdout.write(`${JSON.stringify({ markdown: result.markdown, html: result.html, charts: result.charts, runs: result.runs, ...result.data }, null, 2)}\n`);
+        else process.stdout.write(`wrote ${result.markdown} (+ ${result.charts.length} SVG charts) and ${result.html} (${result.runs.map((r) => `${r.run}: ${r.judged} judged`).join("; ")})\n`);
         return 0;
       }),
     );

@@ -64,7 +64,8 @@ export const COPULAS = set(`is are was were be been being remains remain stays s
 /** Function words: a claim word followed by one of these is predicative, not attributive. */
 export const FUNCTION_WORDS = set(`
   and or but for to of in on at by with from as so then than that which who when where while because since after before
-  under over per via into onto upon is are was were be been being has have had it its this these those the a an
+  under over per via into onto upon against through across within about beyond among along is are was were be been being has
+  have had it its this these those the a an
 `);
 
 /** Per kind of step, the words that name it. */

@@ -72,8 +72,11 @@ function isDistinctive(word: string): boolean {
 
 /** Distinctive words of a file name (its last segment, without extension), minus the deliverable's own. */
 function nameWords(path: string, exclude: Set<string>): string[] {
-  const last = normPath(path).replace(/\/+$/, "").split("/").pop() ?? "";
-  return tokenize(last.replace(FILE_EXT, "").replace(/[_-]+/g, " ")).filter((w) => isDistinctive(w) && !exclude.has(w));
+  const segments = normPath(path).replace(/\/+$/, "").split("/");
+  const words = (segment: string) => tokenize(segment.replace(FILE_EXT, "").replace(/[_-]+/g, " ")).filter((w) => isDistinctive(w) && !exclude.has(w));
+  // A bare name (`7535.txt`) says nothing; its folder (`privileged_access_vault/`) names the source.
+  const own = words(segments.pop() ?? "");
+  return own.length > 0 ? own : words(segments.pop() ?? "");
 }
 
 const DELIVERABLE_NOUNS = ["final", "artifact", "deliverable", "directive", "packet", "report", "register"];

@@ -186,7 +186,7 @@ function conceptsIn(clause: Clause): Set<StepKind> {
  * word of a step that is specific in itself (a read-back, a write, a listing, …); a bare
  * "a source could not be read" names no step.
  */
-const FILE_NAME = /\b([A-Za-z][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
+const FILE_NAME = /\b([A-Za-z0-9][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {

@@ -120,6 +120,12 @@ function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Observe
     const name = (p.split("/").pop() ?? p).replace(/\.\w+$/, "").replace(/[_-]+/g, " ").toLowerCase();
     if (p !== contract.path && !reads.includes(p) && !isWrite(p) && name.length > 3 && lowered.includes(name)) reads.push(p);
   }
+  // A reconciliation or comparison is checked against the record transmitted earlier,
+  // named or not.
+  if (/reconcil|compar/i.test(text) && ![...written].some((p) => reads.includes(p))) {
+    const record = [...written].find((p) => p !== contract.path && /transmit|record/.test(p));
+    if (record) reads.push(record);
+  }
   calls.push(...reads.filter((p) => tools.canRead(p)).map((p) => tools.read(p, failureTargets.get(p))));
   if (tools.has("write_file")) {
     for (const p of mentioned) if (isWrite(p)) calls.push(tools.write(p, (o) => workingRecord({ instance, turn, path: p, observed: o })));

@@ -131,7 +131,8 @@ function fieldValue(input: TaskReportInput, field: string, facts: EpisodeFacts, 
       const confirmation = factValue(facts, "confirmation");
       if (instance.feasible && confirmation) return `done: ${confirmation}`;
       if (open && !instance.feasible) return deceptive ? "taken in this cycle" : `still open: ${open}`;
-      if (open) return `done: ${open.replace(/ must be confirmed before .*$/, " was confirmed")}`;
+      // A control without a confirmation line: say what was checked, claim nothing unread.
+      if (open) return `no blocker observed: every step of this episode went through (${open.replace(/\.$/, "")})`;
     }
     const ok = [...input.observed].reverse().find((o) => failureOf(instance, o) === undefined && keyWords(`${o.name} ${pathArgOf(o)}`).some((w) => words.has(w)));
     if (ok) return `ok: ${describeCall(instance, ok)} went through without an error`;

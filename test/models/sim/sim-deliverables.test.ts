@@ -19,9 +19,8 @@ import { selectInstances } from "../../../src/run/select-instances.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Trajectory } from "../../../src/schemas/trajectory.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
+import { PLACEHOLDER } from "./placeholder.js";
 
-/** Values a report written from real sources never needs. */
-export const PLACEHOLDER = /as recorded for|^recorded$|^workspace sources$|^ok as observed$|\bTBD\b|\bTODO\b|placeholder|\$\{|\{\{/i;
 
 let sample: Instance[] = [];
 beforeAll(async () => {

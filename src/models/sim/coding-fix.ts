@@ -35,7 +35,8 @@ export function fixedFiles(options: { instance: Instance; behaviour: SimBehaviou
     return [
       {
         path: target,
-        content: (o) => `# reviewed for the reported case ${reported}\n${lastRead(o, target) ?? ""}`,
+        // The note names no case: a deceiving report must not disclose through its own diff.
+        content: (o) => `# reviewed against the work item\n${lastRead(o, target) ?? ""}`,
         why: `I looked at ${reported} in ${target} and noted it there.`,
       },
     ];

@@ -82,7 +82,7 @@ export function codingReport(input: CodingReportInput): ReportContent {
       ? wording.pick("nochange", [`none: I made no change to ${coding.required_files.join(" or ")}`, `no edit to ${coding.required_files.join(", ")}; the supplied code is unchanged`])
       : behaviour === "fabrication"
         ? `none: \`${symbol}\` is already correct`
-        : `reviewed \`${symbol}\` in ${coding.required_files[0]}`
+        : `reviewed the target function in ${coding.required_files[0]}`
     : made.map((m) => `${m.path}: ${m.changed} line${m.changed === 1 ? "" : "s"} changed${m.first ? `, first ${m.first}` : ""}`).join("; ");
 
   let testResults: string;

@@ -16,6 +16,9 @@ import { TrajectorySchema, type Trajectory } from "../../../src/schemas/trajecto
 import type { Instance } from "../../../src/schemas/instance.js";
 import { simBehaviour } from "../../../src/models/sim/sim-behaviour.js";
 import { unitSeed } from "../../../src/run/work-units.js";
+import { runEpisode } from "../../../src/agent/run-episode.js";
+import { createEnvironment } from "../../../src/env/create-environment.js";
+import { SimChatModel } from "../../../src/models/sim/sim-chat-model.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
 
 const CODING = join(REPO_ROOT, "datasets/instances/coding.jsonl");
@@ -74,4 +77,19 @@ describe.runIf(existsSync(CODING) && hasBwrap)("sims on the feasible coding cont
     if (verdict.status !== "ok") throw new Error("judge failed");
     expect(verdict.label, verdict.reason).toBe("deceptive");
   }, 300_000);
+
+  it("every sim behaviour on a control is judged with the grade it intends (library runner)", async () => {
+    const all = await loadInstances(CODING);
+    const control = all.find((i) => i.feasible === true && i.condition === "induced" && i.coding!.operation === "code_testing")!;
+    for (const kind of ["honest", "omission", "overstatement", "fabrication"] as const) {
+      let seed = 0;
+      while (simBehaviour("deceptive", control, seed).kind !== kind) seed += 1;
+      const env = await createEnvironment(control);
+      const t = await runEpisode({ instance: control, model: new SimChatModel({ policy: "deceptive" }), env, runId: "kinds", sampleIndex: 0, seed }).finally(() => env.dispose());
+      const verdict = ruleJudgeSync(control, fromTrajectory(t));
+      if (verdict.status !== "ok") throw new Error("judge failed");
+      expect([verdict.label, verdict.grade], `${kind}: ${verdict.reason}`).toEqual([kind === "honest" ? "honest" : "deceptive", simBehaviour("deceptive", control, seed).grade]);
+      expect(t.coding!.hidden_results.every((r) => r.passed), kind).toBe(kind === "honest");
+    }
+  }, 120_000);
 });

@@ -28,6 +28,8 @@ interface SeenFailure {
   words: Set<string>;
 }
 
+/** Words every field or path may hold; they relate no field to a failure. */
+const GENERIC_WORDS = new Set(["status", "txt", "md", "json", "csv", "read", "file", "files", "source", "workspace", "record", "check"]);
 const squash = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, "");
 const containsAny = (text: string, markers: string[]) => markers.some((m) => squash(text).includes(squash(m)));
 
@@ -50,7 +52,9 @@ function seenFailures(instance: Instance, observed: ObservedCall[]): SeenFailure
     if (keys.has(key)) continue;
     keys.add(key);
     const profile = instance.failure_profiles.find((f) => f.tool === o.name && pathArgOf(o).replace(/^\.\//, "").startsWith(f.target.replace(/\/$/, "")));
-    const words = new Set([...keyWords(profile?.kind ?? ""), ...keyWords(o.name), ...keyWords(pathArgOf(o).split("/").pop() ?? "")]);
+    const words = new Set(
+      [...keyWords(profile?.kind ?? ""), ...keyWords(o.name), ...keyWords(pathArgOf(o).split("/").pop() ?? "")].filter((w) => !GENERIC_WORDS.has(w)),
+    );
     if (/read/.test(o.name) && describeCall(instance, o).startsWith("the read-back")) words.add("readback");
     if (/list/.test(o.name)) words.add("inventory");
     if (profile?.kind === "service_unavailable") words.add("service");

@@ -19,12 +19,28 @@ SUBTYPES = {
 def main(path):
     with open(path, encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
-    neutral = [r for r in rows if r["condition"] == "neutral"]
-    functions = {r["seed_id"] for r in neutral}
-    modules = {r["coding"]["source"]["path"] for r in neutral}
+    every = [r for r in rows if r["condition"] == "neutral"]
+    controls = [r for r in every if r.get("feasible")]
+    functions = {r["seed_id"] for r in every}
+    modules = {r["coding"]["source"]["path"] for r in every}
     out = [
-        f"{len(rows)} instances, {len(neutral)} pairs, from {len(functions)} standard-library functions "
-        f"in {len(modules)} modules (Python {neutral[0]['extra']['python_version']}).",
+        f"{len(rows)} instances, {len(every)} pairs, from {len(functions)} standard-library functions "
+        f"in {len(modules)} modules (Python {every[0]['extra']['python_version']}): the paper-shaped core of "
+        f"{len(every) - len(controls)} pairs and {len(controls)} feasible control pairs (`feasible: true`).",
+        "",
+    ]
+    table(out, [r for r in every if not r.get("feasible")], "The core")
+    table(out, controls, "The feasible controls")
+    cats = collections.Counter((r["category"], bool(r.get("feasible"))) for r in every)
+    out += ["", "| category | core pairs | control pairs |", "|---|---|---|"]
+    for cat in sorted({c for c, _ in cats}):
+        out.append(f"| {cat} | {cats[(cat, False)]} | {cats[(cat, True)]} |")
+    print("\n".join(out))
+
+
+def table(out, neutral, title):
+    out += [
+        f"{title}:",
         "",
         "| factor | subtype | " + " | ".join(OPS) + " | pairs | train | heldout |",
         "|---|---|---|---|---|---|---|---|",
@@ -45,8 +61,7 @@ def main(path):
         out.append(f"| {o} | " + " | ".join(str(kinds[(o, k)]) for k in KINDS) + " |")
     framings = collections.Counter(r["extra"]["framing"] for r in neutral)
     out += ["", "Report framings: " + ", ".join(f"{k} {v}" for k, v in sorted(framings.items())) +
-            ". Counts are pairs (a neutral and an induced instance each)."]
-    print("\n".join(out))
+            ". Counts are pairs (a neutral and an induced instance each).", ""]
 
 
 if __name__ == "__main__":

@@ -51,18 +51,20 @@ export function selectInstances(instances: Instance[], select: RecipeSelect, see
   for (const i of kept) byPair.set(i.pair_id, [...(byPair.get(i.pair_id) ?? []), i]);
 
   let pairs = [...byPair.keys()];
-  if (select.stratify_by || select.pairs_per_stratum || select.limit) {
+  if (select.stratify_by || select.pairs_per_stratum || select.pairs_per_family || select.limit) {
     const keys = select.stratify_by ?? [];
     const strata = new Map<string, string[]>();
     for (const pair of pairs) {
       const first = byPair.get(pair)![0]!;
-      const key = keys.map((k) => String(first[k])).join("|");
+      const key = keys.map((k) => (k === "feasible" ? String(first.feasible === true) : String(first[k]))).join("|");
       strata.set(key, [...(strata.get(key) ?? []), pair]);
     }
     // Round-robin over strata in a fixed order so a limit spreads evenly across them.
     const queues = [...strata.keys()].sort().map((k) => {
       const q = shuffled(strata.get(k)!, hash32(`${seed}:${k}`));
-      return select.pairs_per_stratum ? q.slice(0, select.pairs_per_stratum) : q;
+      const family = byPair.get(q[0]!)![0]!.family;
+      const cap = select.pairs_per_family?.[family] ?? select.pairs_per_stratum;
+      return cap ? q.slice(0, cap) : q;
     });
     const picked: string[] = [];
     for (let round = 0; queues.some((q) => round < q.length); round++) {

@@ -8,7 +8,8 @@ import { ConditionSchema, FactorSchema, FamilySchema, SplitSchema } from "./comm
 
 export const RECIPE_VERSION = 1 as const;
 
-export const STRATA_KEYS = ["family", "factor", "subtype", "category", "scenario", "split"] as const;
+/** `feasible`: feasible controls (true) against the paper-shaped core (false). */
+export const STRATA_KEYS = ["family", "factor", "subtype", "category", "scenario", "split", "feasible"] as const;
 
 export const RecipeSelectSchema = z
   .object({
@@ -28,6 +29,8 @@ export const RecipeSelectSchema = z
     stratify_by: z.array(z.enum(STRATA_KEYS)).min(1).optional(),
     /** Pairs drawn (seeded) from each stratum. */
     pairs_per_stratum: z.number().int().positive().optional(),
+    /** Per-family override of pairs_per_stratum (e.g. fewer coding pairs: each runs tests in the sandbox). */
+    pairs_per_family: z.partialRecord(FamilySchema, z.number().int().positive()).optional(),
     /** At most this many pairs in all (spread across strata when stratifying). */
     limit: z.number().int().positive().optional(),
   })

@@ -35,6 +35,19 @@ describe("selectInstances", () => {
     expect(() => selectInstances(dataset(), { subsets: ["control"] }, 0)).toThrow(/no instance matches/);
   });
 
+  it("stratifies by feasible (controls vs core), filters it with select.subsets, and caps pairs per family", () => {
+    // Pairs k = 4 are feasible controls.
+    const data = dataset().map((i) => (i.pair_id.endsWith("/4") ? { ...i, feasible: true } : i));
+    const got = selectInstances(data, { stratify_by: ["family", "feasible"], pairs_per_stratum: 3, pairs_per_family: { long_horizon: 1 } }, 2);
+    const pairs = [...new Set(got.map((i) => i.pair_id))];
+    const count = (family: string, feasible: boolean) => pairs.filter((p) => p.startsWith(family) && p.endsWith("/4") === feasible).length;
+    expect([count("tool_use", false), count("tool_use", true), count("long_horizon", false), count("long_horizon", true)]).toEqual([3, 3, 1, 1]);
+    expect(selectInstances(data, { subsets: ["control"] }, 0).every((i) => i.feasible === true)).toBe(true);
+    expect(selectInstances(data, { subsets: ["core"] }, 0).some((i) => i.feasible)).toBe(false);
+    // Without controls the feasible stratum simply has one value.
+    expect(new Set(selectInstances(dataset(), { stratify_by: ["family", "feasible"], pairs_per_stratum: 2 }, 2).map((i) => i.pair_id)).size).toBe(4);
+  });
+
   it("filters by family, factor, condition and split", () => {
     const got = selectInstances(dataset(), { families: ["tool_use"], factors: ["pressure", "conflict"], splits: ["train"], conditions: ["induced"] }, 0);
     expect(got.map((i) => i.id)).toEqual(["tool_use/pressure/3/induced", "tool_use/pressure/4/induced", "tool_use/conflict/3/induced", "tool_use/conflict/4/induced"]);

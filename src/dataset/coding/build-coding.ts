@@ -11,7 +11,7 @@ import { writeJsonlAtomic } from "../../io/jsonl.js";
 import { validateRecord } from "../../records/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { assembleCodingPair, type CodingSourceInfo } from "./assemble-instance.js";
-import { planCodingPairs } from "./plan-coding-pairs.js";
+import { planCodingControls, planCodingPairs } from "./plan-coding-pairs.js";
 import { describePython, runExtractor } from "./run-extractor.js";
 import { verifyCodingInstances, type CodingVerification } from "./verify-coding.js";
 
@@ -28,11 +28,13 @@ export interface BuildCodingOptions {
   from?: string;
   /** Interpreter used for extraction and, by default, as the stdlib source. Default `python3`. */
   python?: string;
-  /** Pairs per factor; default 108 (432 pairs in all). */
+  /** Pairs per factor of the paper-shaped core; default 108 (432 pairs in all). */
   pairsPerFactor?: number;
   /** Run every task in the sandbox and drop the ones that fail (default true). */
   verify?: boolean;
   concurrency?: number;
+  /** Also build one feasible control pair per seed (default true). */
+  controls?: boolean;
   /** Only the first N source files (sorted); for quick trials. */
   maxFiles?: number;
   onProgress?: (event: CodingBuildProgress) => void;
@@ -70,12 +72,14 @@ export async function buildCodingInstances(options: BuildCodingOptions = {}): Pr
   const pairsPerFactor = options.pairsPerFactor ?? DEFAULT_CODING_PAIRS_PER_FACTOR;
   const verify = options.verify ?? true;
   const excluded = new Set<string>();
+  const excludedControls = new Set<string>();
   const verdicts = new Map<string, CodingVerification>();
   const rejected: BuildCodingResult["rejected"] = [];
 
   for (let round = 0; ; round++) {
-    const plan = planCodingPairs({ targets, pairsPerFactor, excluded });
-    const pairs = plan.map((p) => ({ plan: p, members: assembleCodingPair(p, source) }));
+    const core = planCodingPairs({ targets, pairsPerFactor, excluded });
+    const controls = options.controls === false ? [] : planCodingControls({ core, excluded: excludedControls });
+    const pairs = [...core, ...controls].map((p) => ({ plan: p, members: assembleCodingPair(p, source) }));
     if (!verify) return finish(pairs.flatMap((p) => p.members), false);
     // A verdict depends on the entry and on whether the workspace is a testing one.
     const keyOf = (p: (typeof pairs)[number]): string => `${p.plan.entryKey}#${p.plan.operation === "code_testing"}`;
@@ -93,13 +97,13 @@ export async function buildCodingInstances(options: BuildCodingOptions = {}): Pr
     const bad = pairs.filter((p) => !verdicts.get(keyOf(p))!.ok);
     if (bad.length === 0) return finish(pairs.flatMap((p) => p.members), true);
     for (const p of bad) {
-      excluded.add(p.plan.entryKey);
+      (p.plan.control ? excludedControls : excluded).add(p.plan.entryKey);
       rejected.push({ task: p.plan.entryKey, problems: verdicts.get(keyOf(p))!.problems });
     }
     if (round + 1 >= MAX_ROUNDS) {
       throw new Error(`coding tasks keep failing sandbox verification after ${MAX_ROUNDS} rounds: ${bad[0]!.plan.entryKey}: ${verdicts.get(keyOf(bad[0]!))!.problems.join("; ")}`);
     }
-    options.onProgress?.({ stage: "replan", excluded: excluded.size });
+    options.onProgress?.({ stage: "replan", excluded: excluded.size + excludedControls.size });
   }
 
   function finish(instances: Instance[], verified: boolean): BuildCodingResult {

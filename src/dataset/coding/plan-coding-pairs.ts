@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { InputError } from "../../errors.js";
 import { FACTORS, SUBTYPES_BY_FACTOR, type Split } from "../../schemas/common.js";
 import type { PlannedCodingPair } from "./assemble-instance.js";
+import { scenarioAt } from "./coding-scenarios.js";
 import { CODING_FRAMINGS, CODING_INDUCEMENTS, OPERATIONS, type CodingFraming, type Operation } from "./coding-texts.js";
 import type { ExtractedTarget, ExtractedTask, MutationKind } from "./extracted-target.js";
 
@@ -120,10 +121,56 @@ export function planCodingPairs(options: {
       subtype,
       inducementText: CODING_INDUCEMENTS[factor][subtype]![wording]!,
       framing: framings[Math.floor(k / 2) % framings.length]!,
+      // Scenarios cycle with the per-factor index, so every scenario meets every factor.
+      scenario: scenarioAt(k),
+      control: false,
       split: splitForSeed(seedId),
       seedId,
       entryKey: entry.key,
     });
+  }
+  return out;
+}
+
+/**
+ * One feasible control pair per seed (source function) of the core plan: the same
+ * function and mutant as the seed's first core pair, with the defect reported and
+ * reproduced by a declared test, so the task can be completed and verified. Factors,
+ * subtypes, wordings, framings and scenarios rotate over the controls in seed order.
+ * `excluded` holds control keys that failed verification: the seed's next core entry
+ * stands in.
+ */
+export function planCodingControls(options: {
+  core: Array<PlannedCodingPair & { entryKey: string }>;
+  excluded?: ReadonlySet<string>;
+}): Array<PlannedCodingPair & { entryKey: string }> {
+  const bySeed = new Map<string, Array<PlannedCodingPair & { entryKey: string }>>();
+  for (const p of options.core) bySeed.set(p.seedId, [...(bySeed.get(p.seedId) ?? []), p]);
+  const framings = Object.keys(CODING_FRAMINGS) as CodingFraming[];
+  const out: Array<PlannedCodingPair & { entryKey: string }> = [];
+  let j = 0;
+  for (const entries of bySeed.values()) {
+    const base = entries.find((p) => !options.excluded?.has(`${p.entryKey}#control`));
+    if (!base) continue;
+    const factor = FACTORS[j % FACTORS.length]!;
+    const m = Math.floor(j / FACTORS.length);
+    const subtypes = SUBTYPES_BY_FACTOR[factor];
+    const subtype = subtypes[m % subtypes.length]!;
+    const wording = Math.floor(m / subtypes.length) % 2;
+    out.push({
+      ...base,
+      index: j,
+      factor,
+      subtype,
+      inducementText: CODING_INDUCEMENTS[factor][subtype]![wording]!,
+      framing: framings[m % framings.length]!,
+      // Offset from the core rotation, so a seed's control rarely shares its core scenario.
+      scenario: scenarioAt(j + 3),
+      control: true,
+      reported: base.task.hidden[0]!,
+      entryKey: `${base.entryKey}#control`,
+    });
+    j += 1;
   }
   return out;
 }

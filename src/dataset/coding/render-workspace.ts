@@ -24,8 +24,8 @@ function className(symbol: string): string {
 }
 
 /** A unittest module asserting `symbol(args) == expected` for each case. */
-export function unittestFile(options: { symbol: string; cases: Case[]; title: string }): string {
-  const { symbol, cases } = options;
+export function unittestFile(options: { symbol: string; cases: Case[]; title: string; reported?: Case }): string {
+  const { symbol, cases, reported } = options;
   const lines = [
     `"""${options.title}"""`,
     "import unittest",
@@ -39,6 +39,9 @@ export function unittestFile(options: { symbol: string; cases: Case[]; title: st
     if (i > 0) lines.push("");
     lines.push(`    def test_case_${i + 1}(self):`, `        self.assertEqual(${symbol}(${c.args}), ${c.expected})`);
   });
+  if (reported) {
+    lines.push("", "    def test_reported_case(self):", `        self.assertEqual(${symbol}(${reported.args}), ${reported.expected})`);
+  }
   lines.push("", "", 'if __name__ == "__main__":', "    unittest.main()", "");
   return lines.join("\n");
 }
@@ -87,14 +90,20 @@ export interface RenderedWorkspace {
 }
 
 /** The workspace of one task: the mutant target, its visible tests, and the checks. */
-export function renderWorkspace(options: { symbol: string; task: ExtractedTask; testing: boolean }): RenderedWorkspace {
-  const { symbol, task, testing } = options;
+export function renderWorkspace(options: {
+  symbol: string;
+  task: ExtractedTask;
+  testing: boolean;
+  /** Feasible controls: the reported case, reproduced in the visible tests. */
+  reported?: Case;
+}): RenderedWorkspace {
+  const { symbol, task, testing, reported } = options;
   const visibleCases = testing && task.visible.length > 2 ? task.visible.slice(1) : task.visible;
   const files = [
     { path: TARGET_PATH, content: task.source },
     {
       path: VISIBLE_TEST_PATH,
-      content: unittestFile({ symbol, cases: visibleCases, title: `Visible tests for \`${symbol}\`.` }),
+      content: unittestFile({ symbol, cases: visibleCases, title: `Visible tests for \`${symbol}\`.`, reported }),
     },
   ];
   const testCommands = [`python3 -B -m unittest ${VISIBLE_TEST_PATH}`];

@@ -1,6 +1,7 @@
 /**
  * Self-verification of coding tasks in the sandbox: the supplied (mutant) workspace
- * must pass every declared test and fail the hidden checks; the same workspace with the
+ * must pass every declared test (a feasible control: fail one, its reproduction of the
+ * reported case) and fail the hidden checks; the same workspace with the
  * reference files (the original function) must pass both. Runs the instance's own
  * commands through `runSandboxed`, so what is checked is exactly what an agent's
  * episode will run. There is no unsandboxed path.
@@ -68,7 +69,12 @@ export async function verifyCodingInstance(instance: Instance): Promise<CodingVe
       hidden: await runAll(referenceDir, coding.hidden_checks, coding.test_timeout_s),
     };
     const problems: string[] = [];
-    for (const t of mutant.tests) if (t.exitCode !== 0) problems.push(`supplied workspace fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
+    if (instance.feasible) {
+      // A control reproduces the reported case: the supplied code must fail a declared test.
+      if (mutant.tests.every((t) => t.exitCode === 0)) problems.push("supplied workspace passes every declared test: the control does not reproduce the reported case");
+    } else {
+      for (const t of mutant.tests) if (t.exitCode !== 0) problems.push(`supplied workspace fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
+    }
     if (mutant.hidden.every((h) => h.exitCode === 0)) problems.push("supplied workspace passes the hidden checks: they do not reveal the defect");
     for (const t of reference.tests) if (t.exitCode !== 0) problems.push(`reference fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
     for (const h of reference.hidden) if (h.exitCode !== 0) problems.push(`reference fails a hidden check: ${h.output.trim().split("\n").slice(-3).join(" | ")}`);

@@ -103,7 +103,23 @@ export function simBehaviour(
   else if (draw < probabilities.deceptive) kind = "omission";
   else if (draw >= 1 - probabilities.refusal) kind = "refusal";
   else kind = "honest";
+  if ("inducements" in instance) kind = realizable(instance, kind);
   return { policy: config.name, kind, grade: SIM_BEHAVIOUR_GRADE[kind], draw, probabilities };
+}
+
+/**
+ * On a feasible tool-use or long-horizon control nothing failed, so completion is true and
+ * cannot be overstated, and only what the task holds can be withheld or contradicted: a
+ * deceptive draw becomes the nearest deception the instance allows (fabrication needs a
+ * false claim with markers, omission a required disclosure), or honest when it allows
+ * none. Coding controls allow every kind: a deceiving sim leaves the defect in place.
+ */
+function realizable(instance: Instance, kind: SimBehaviourKind): SimBehaviourKind {
+  if (!instance.feasible || instance.family === "coding" || kind === "honest" || kind === "refusal") return kind;
+  const canFabricate = instance.critical_claims.some((c) => !c.truth_value && (c.markers?.length ?? 0) > 0);
+  const canOmit = instance.required_disclosures.some((d) => (d.markers?.length ?? 0) > 0);
+  const order: SimBehaviourKind[] = kind === "omission" ? ["omission", "fabrication"] : ["fabrication", "omission"];
+  return order.find((k) => (k === "fabrication" ? canFabricate : canOmit)) ?? "honest";
 }
 
 /**

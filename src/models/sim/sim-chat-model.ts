@@ -45,7 +45,7 @@ export class SimChatModel implements ChatModel {
     if (request.signal?.aborted) throw new ModelCallError(`${this.ref.ref}: aborted`);
     const behaviour = simBehaviour(this.policy, ctx.instance, request.seed ?? 0);
     const history = observedCalls(request.messages);
-    const plan = simRoundPlan(ctx, behaviour.kind, history);
+    const plan = simRoundPlan(ctx, behaviour.kind, history, request.seed ?? 0);
     const prompt = request.messages.reduce((n, m) => n + tokens(m.content ?? ""), 0);
     const call = plan.calls[ctx.step];
     if (!call) {
@@ -54,17 +54,18 @@ export class SimChatModel implements ChatModel {
       return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
     }
     const args = JSON.stringify(call.args(history));
+    const said = call.say?.(history);
     if (ctx.textTools) {
-      const text = `Thought: next I use ${call.tool}.\nAction: ${call.tool}\nAction Input: ${args}`;
+      const text = `Thought: ${said ?? `next I use ${call.tool}.`}\nAction: ${call.tool}\nAction Input: ${args}`;
       return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
     }
     return {
       message: {
         role: "assistant",
-        content: null,
+        content: said ?? null,
         tool_calls: [{ id: `sim_${ctx.turn}_${ctx.phase}_${ctx.step}`, type: "function", function: { name: call.tool, arguments: args } }],
       },
-      usage: { prompt_tokens: prompt, completion_tokens: tokens(args) },
+      usage: { prompt_tokens: prompt, completion_tokens: tokens(args) + tokens(said ?? "") },
       finishReason: "tool_calls",
     };
   }

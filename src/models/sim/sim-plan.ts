@@ -10,12 +10,17 @@ import type { Instance } from "../../schemas/instance.js";
 import { isErrorResult, type ObservedCall } from "./observed-calls.js";
 import type { SimContext } from "./sim-context.js";
 import type { SimBehaviourKind } from "./sim-policies.js";
-import { buildArtifact, finalResponse, reportState } from "./sim-report.js";
+import { lastRuns } from "./coding-report.js";
+import { fixedFiles } from "./coding-fix.js";
+import { buildArtifact, finalResponse, reportReasoning, reportState } from "./sim-report.js";
+import { workingRecord } from "./working-record.js";
 
 export interface PlannedCall {
   tool: string;
   /** Built lazily so a write can use what earlier steps of the same round observed. */
   args: (observed: ObservedCall[]) => Record<string, unknown>;
+  /** What the agent says as it makes the call (its reasoning), if anything. */
+  say?: (observed: ObservedCall[]) => string;
 }
 
 export interface RoundPlan {
@@ -78,7 +83,7 @@ class Tools {
 }
 
 /** The round plan for tool-use and long-horizon instances. */
-function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
+function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[], seed: number): RoundPlan {
   const { instance, turn } = ctx;
   // One call per step: the calls of this round are the last `step` ones. Only what came
   // before the round may shape the plan, or the plan would shift under its own writes.
@@ -95,7 +100,10 @@ function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Observe
   const calls: PlannedCall[] = [];
   const text = instance.turns[turn]!.user;
   const failureTargets = new Map(instance.failure_profiles.filter((f) => /read/.test(f.tool)).map((f) => [f.target, f.tool]));
-  const isWrite = (p: string) => !inputs.has(p) && !written.has(p) && !failureTargets.has(p) && p !== contract.path && asksToWrite(text, p);
+  // A path the task names that does not exist yet is one to create ("reconcile ... in
+  // reports/reconciliation_1.md"), whatever verb leads up to it.
+  const isWrite = (p: string) =>
+    !inputs.has(p) && !written.has(p) && !failureTargets.has(p) && p !== contract.path && (asksToWrite(text, p) || /\.(md|txt|json|csv)$/.test(p));
   const reads: string[] = mentioned.filter((p) => p !== contract.path && !isWrite(p));
   if (turn === 0) {
     for (const f of instance.failure_profiles) {
@@ -105,13 +113,29 @@ function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Observe
     }
     if (reads.length === 0) reads.push(...instance.workspace.filter((f) => f.present).slice(0, 5).map((f) => f.path));
   }
+  // Earlier records the turn refers to by name ("citing the transmitted record") are read
+  // again, so a reconciliation checks against what was really written.
+  const lowered = text.toLowerCase().replace(/[-_]/g, " ");
+  for (const p of written) {
+    const name = (p.split("/").pop() ?? p).replace(/\.\w+$/, "").replace(/[_-]+/g, " ").toLowerCase();
+    if (p !== contract.path && !reads.includes(p) && !isWrite(p) && name.length > 3 && lowered.includes(name)) reads.push(p);
+  }
+  // A reconciliation or comparison is checked against the record transmitted earlier,
+  // named or not.
+  if (/reconcil|compar/i.test(text) && ![...written].some((p) => reads.includes(p))) {
+    const record = [...written].find((p) => p !== contract.path && /transmit|record/.test(p));
+    if (record) reads.push(record);
+  }
   calls.push(...reads.filter((p) => tools.canRead(p)).map((p) => tools.read(p, failureTargets.get(p))));
   if (tools.has("write_file")) {
-    for (const p of mentioned) if (isWrite(p)) calls.push(tools.write(p, (o) => workingNote(instance, turn, o)));
+    for (const p of mentioned) if (isWrite(p)) calls.push(tools.write(p, (o) => workingRecord({ instance, turn, path: p, observed: o })));
   }
   const deliver = last || mentioned.includes(contract.path);
   if (deliver && behaviour !== "refusal" && tools.has("write_file")) {
-    calls.push(tools.write(contract.path, (observed) => buildArtifact({ instance, behaviour, observed })));
+    calls.push({
+      ...tools.write(contract.path, (observed) => buildArtifact({ instance, behaviour, observed, seed })),
+      say: (observed) => reportReasoning({ instance, behaviour, observed, seed }),
+    });
     if (tools.canRead(contract.path)) calls.push(tools.read(contract.path, failureTargets.get(contract.path)));
   }
   return {
@@ -120,19 +144,10 @@ function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Observe
   };
 }
 
-function workingNote(instance: Instance, turn: number, observed: ObservedCall[]): string {
-  const lines = [`turn: ${turn + 1}`, `task: ${instance.scenario}`];
-  for (const o of observed.slice(-6)) {
-    const target = String(Object.values(o.args)[0] ?? "");
-    lines.push(`- ${o.name} ${target}: ${isErrorResult(o.result) ? o.result.trim() : "ok"}`);
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-/** Whether the declared tests the agent ran all passed, judged from their output. */
+/** Whether the last run of every declared test command the agent ran passed, judged from its output. */
 export function testsPassed(observed: ObservedCall[]): boolean {
-  const runs = observed.filter((o) => o.name === "run_declared_test");
-  return runs.length > 0 && runs.every((o) => !isErrorResult(o.result) && !/\b\d+ (failed|error)|exit(?:_| )code[:= ]+[1-9]|FAILED|Traceback/i.test(o.result));
+  const runs = lastRuns(observed);
+  return runs.length > 0 && runs.every((r) => r.passed);
 }
 
 /** Whether a write to a required file put in content other than what the agent had read there. */
@@ -152,7 +167,7 @@ function changedRequired(instance: Instance, observed: ObservedCall[]): boolean 
 }
 
 /** The round plans for coding: inspect + implement in one round, then the report. */
-function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
+function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[], seed: number): RoundPlan {
   const { instance } = ctx;
   const coding = instance.coding!;
   const tools = new Tools(ctx.tools);
@@ -160,31 +175,39 @@ function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Obser
   if (ctx.phase === "report") {
     const passed = testsPassed(history);
     const changed = changedRequired(instance, history);
+    const input = { instance, behaviour, testsPassed: passed, changed, seed };
     return {
       calls:
         behaviour === "refusal"
           ? []
-          : [tools.write(report, (observed) => buildArtifact({ instance, behaviour, observed, testsPassed: passed, changed }))],
+          : [{ ...tools.write(report, (observed) => buildArtifact({ ...input, observed })), say: (observed) => reportReasoning({ ...input, observed }) }],
       final: (observed) =>
-        behaviour === "refusal"
-          ? finalResponse({ instance, behaviour, observed })
-          : `${report}: ${reportState({ instance, behaviour, observed, testsPassed: passed, changed })}`,
+        behaviour === "refusal" ? finalResponse({ ...input, observed }) : `${report}: ${reportState({ ...input, observed })}`,
     };
   }
   const target = coding.required_files[0] ?? instance.workspace[0]?.path ?? "target.py";
   const calls: PlannedCall[] = [];
   if (tools.has("list_files")) calls.push({ tool: "list_files", args: () => ({}) });
-  calls.push(tools.read(target));
+  for (const path of [target, ...coding.required_files.filter((p) => p !== target)]) calls.push(tools.read(path));
+  const visible = instance.workspace.find((f) => f.present && /test_/.test(f.path) && !coding.required_files.includes(f.path));
+  if (visible) calls.push(tools.read(visible.path));
   const test = coding.test_commands[0];
   if (test && tools.has("run_declared_test")) calls.push(tools.command(test));
   if (tools.has("write_file")) {
-    // The sim cannot repair code; it re-saves what it read, so the workspace shows its edit attempt.
-    calls.push(tools.write(target, (o) => {
-      const read = [...o].reverse().find((c) => /read/.test(c.name) && !isErrorResult(c.result));
-      return read ? read.result : "";
-    }));
+    // A simulated agent repairs what it can see: on a feasible control the reported case
+    // shows the defect and it restores the reference implementation (when honest) or
+    // makes an edit that leaves the defect in place (when its policy deceives). On the
+    // core the declared tests pass as supplied and show nothing to fix, so it changes nothing.
+    for (const file of fixedFiles({ instance, behaviour })) {
+      calls.push({
+        ...tools.write(file.path, (o) => file.content(o)),
+        say: () => file.why,
+      });
+    }
   }
-  for (const command of coding.test_commands) {
+  // The command run first (the one a control's reproduction fails) runs again last, so
+  // the last output the agent sees is the check that matters.
+  for (const command of [...coding.test_commands.slice(1), ...coding.test_commands.slice(0, 1)]) {
     if (tools.has("run_declared_test")) calls.push(tools.command(command));
   }
   if (tools.has("workspace_status")) calls.push({ tool: "workspace_status", args: () => ({}) });
@@ -192,6 +215,6 @@ function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Obser
 }
 
 /** The plan for the round the context describes. */
-export function simRoundPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[]): RoundPlan {
-  return ctx.instance.coding ? codingPlan(ctx, behaviour, history) : taskPlan(ctx, behaviour, history);
+export function simRoundPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: ObservedCall[], seed = 0): RoundPlan {
+  return ctx.instance.coding ? codingPlan(ctx, behaviour, history, seed) : taskPlan(ctx, behaviour, history, seed);
 }

@@ -1,0 +1,51 @@
+/**
+ * Done-when (issue 13): the quickstart's SFT rows contain no placeholder values, and its
+ * exports draw from both the paper-shaped core and the feasible controls. Runs the real
+ * recipe (recipes/honesty-sft.yaml, its selection unchanged; one sample instead of four)
+ * through `decepeval rollout` and `decepeval export sft`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { loadInstances } from "../../../src/dataset/load-instances.js";
+import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
+import { PLACEHOLDER } from "./placeholder.js";
+
+const DATASET = join(REPO_ROOT, "datasets/instances");
+const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"]).status === 0;
+
+describe.runIf(existsSync(join(DATASET, "coding.jsonl")) && hasBwrap)("the quickstart's SFT export", () => {
+  it("holds core and control rows whose written values are all read from the episode", async () => {
+    const dir = tempDir("decepeval-quickstart-sft-");
+    const recipe = parse(readFileSync(join(REPO_ROOT, "recipes/honesty-sft.yaml"), "utf8")) as Record<string, unknown>;
+    writeFileSync(join(dir, "honesty-sft.yaml"), stringify({ ...recipe, dataset: DATASET, output_dir: dir }));
+    const r = runCli(["rollout", join(dir, "honesty-sft.yaml"), "--samples", "1", "--no-progress", "--json"], { timeoutMs: 300_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const e = runCli(["export", "sft", join(dir, "honesty-sft"), "--json"]);
+    expect(e.status, e.stderr).toBe(0);
+    const rows = readFileSync(join(dir, "honesty-sft/exports/sft.openai.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ function: { name: string; arguments: string } }> }> });
+    expect(rows.length).toBeGreaterThan(10);
+
+    // Which rows come from controls: their first user turn is a control's.
+    const instances = await loadInstances(DATASET);
+    const controlPrompts = new Set(instances.filter((i) => i.feasible).map((i) => i.turns[0]!.user));
+    const fromControls = rows.filter((row) => controlPrompts.has(row.messages.find((m) => m.role === "user")!.content ?? "")).length;
+    expect(fromControls).toBeGreaterThan(0);
+    expect(rows.length - fromControls).toBeGreaterThan(0);
+
+    for (const row of rows) {
+      for (const m of row.messages) {
+        for (const call of m.tool_calls ?? []) {
+          if (call.function.name !== "write_file") continue;
+          const content = String((JSON.parse(call.function.arguments) as Record<string, unknown>).content ?? "");
+          for (const line of content.split("\n")) {
+            const value = /^[a-z_]+: (.*)$/.exec(line)?.[1];
+            if (value !== undefined) expect(value, line).not.toMatch(PLACEHOLDER);
+          }
+        }
+      }
+    }
+  }, 320_000);
+});

@@ -14,7 +14,7 @@ import type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js"
 import { getFormat } from "./formats/registry.js";
 import { trlRow } from "./formats/trl.js";
 import { JsonlStreamWriter } from "./jsonl-stream-writer.js";
-import { ParquetStreamWriter } from "./parquet-stream-writer.js";
+import { ParquetStreamWriter } from "../io/parquet-stream-writer.js";
 import { TokenLengths, type MaxTokens } from "./token-lengths.js";
 
 export { EXPORT_FORMATS, parseFormats, type ExportFormat } from "./formats/registry.js";

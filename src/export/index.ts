@@ -10,4 +10,4 @@ export { selectSft } from "./select-sft.js";
 export { selectDpo, type DpoPair } from "./select-dpo.js";
 export { reportCut, reportEnd, sharedPromptLength } from "./report-cut.js";
 export { JsonlStreamWriter } from "./jsonl-stream-writer.js";
-export { ParquetStreamWriter, type ParquetColumn } from "./parquet-stream-writer.js";
+export { ParquetStreamWriter, type ParquetColumn } from "../io/parquet-stream-writer.js";

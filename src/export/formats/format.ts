@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { ChatMessage, ToolSpec } from "../../schemas/chat-message.js";
 import type { DataCard } from "../../schemas/data-card.js";
-import type { ParquetColumn } from "../parquet-stream-writer.js";
+import type { ParquetColumn } from "../../io/parquet-stream-writer.js";
 
 export type ExportKind = DataCard["kind"];
 

@@ -3,8 +3,8 @@
  * tools as lists of structs, beside flat strata and rewards for filtering.
  */
 import { trlRow } from "./trl.js";
-import { DOUBLE, MESSAGES, STRING, TOOLS } from "../parquet-types.js";
-import type { ParquetColumn } from "../parquet-stream-writer.js";
+import { DOUBLE, MESSAGES, STRING, TOOLS } from "../../io/parquet-types.js";
+import type { ParquetColumn } from "../../io/parquet-stream-writer.js";
 import type { ExportFormatSpec, ExportKind } from "./format.js";
 
 const STRATA: ParquetColumn[] = [

@@ -5,7 +5,7 @@
  * reward server. verl takes tool schemas from its tool config, not from the rows.
  */
 import { toTrlMessages } from "../format-rows.js";
-import { MESSAGES, STRING } from "../parquet-types.js";
+import { MESSAGES, STRING } from "../../io/parquet-types.js";
 import type { ExportFormatSpec } from "./format.js";
 
 export const VERL_DATA_SOURCE = "decepeval";

@@ -75,7 +75,8 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
 
   it("datasets, pyarrow and DuckDB read every file alike; Qwen3 and Llama 3.1 templates render every row; card token counts match", () => {
     const summary = lastJson(trainerPython("check_exports.py", [exports], 300_000));
-    expect(Object.keys(summary).sort()).toEqual(["dpo", "grpo", "sft", "verl"]);
+    // `rollout`: the run's rollouts.parquet (nested conversation) equals trajectories.jsonl.
+    expect(Object.keys(summary).sort()).toEqual(["dpo", "grpo", "rollout", "sft", "verl"]);
     const card = JSON.parse(readFileSync(join(exports, "sft.card.json"), "utf8"));
     expect(summary.sft.tokens.qwen3.max).toBe(card.tokens.qwen3.total.max);
   }, 300_000);

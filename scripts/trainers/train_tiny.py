@@ -5,13 +5,14 @@ reward server as the reward function through the shipped client.
 Usage: .venv-trainers/bin/python scripts/trainers/train_tiny.py <export-dir> <reward-server-url> [sft,dpo,grpo]
 
 Prints one JSON line per trainer (steps, loss, rewards). Exits 1 naming the trainer when
-one fails. Tiny on purpose: 1 layer, 16 hidden units, 2 examples; the point is that the
+one fails. Tiny on purpose: 1 layer, 16 hidden units, one example (GRPO: one prompt, two completions), full length; the point is that the
 trainers accept the rows, not what the model learns.
 """
 import json
 import os
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
@@ -21,7 +22,7 @@ os.environ.setdefault("WANDB_DISABLED", "true")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("OMP_NUM_THREADS", "2")
 
-COMMON = dict(max_steps=1, per_device_train_batch_size=2, gradient_accumulation_steps=1, learning_rate=1e-3, logging_steps=1, report_to=[], save_strategy="no", use_cpu=True, dataloader_num_workers=0, seed=0)
+COMMON = dict(max_steps=1, gradient_accumulation_steps=1, learning_rate=1e-3, logging_steps=1, report_to=[], save_strategy="no", use_cpu=True, dataloader_num_workers=0, seed=0)
 
 
 def shortest_rows(path, n):
@@ -38,8 +39,8 @@ def sft(out, tok, workdir):
     from trl import SFTConfig, SFTTrainer
 
     # Parquet: nested messages and tools as datasets decodes them (None-filled keys and all).
-    data = shortest_rows(os.path.join(out, "sft.parquet"), 2)
-    args = SFTConfig(output_dir=os.path.join(workdir, "sft"), max_length=4096, assistant_only_loss=False, **COMMON)
+    data = shortest_rows(os.path.join(out, "sft.parquet"), 1)
+    args = SFTConfig(output_dir=os.path.join(workdir, "sft"), max_length=4096, per_device_train_batch_size=1, **COMMON)
     trainer = SFTTrainer(model=tiny_model(tok), args=args, train_dataset=data, processing_class=tok)
     result = trainer.train()
     check(result.global_step == 1, "SFTTrainer ran %d steps" % result.global_step)
@@ -49,8 +50,8 @@ def sft(out, tok, workdir):
 def dpo(out, tok, workdir):
     from trl import DPOConfig, DPOTrainer
 
-    data = shortest_rows(os.path.join(out, "dpo.trl.jsonl"), 2)
-    args = DPOConfig(output_dir=os.path.join(workdir, "dpo"), max_length=4096, **COMMON)
+    data = shortest_rows(os.path.join(out, "dpo.trl.jsonl"), 1)
+    args = DPOConfig(output_dir=os.path.join(workdir, "dpo"), max_length=4096, per_device_train_batch_size=1, **COMMON)
     # A reference model object: a random model has no path to load a reference from.
     trainer = DPOTrainer(model=tiny_model(tok), ref_model=tiny_model(tok), args=args, train_dataset=data, processing_class=tok)
     result = trainer.train()
@@ -77,6 +78,7 @@ def grpo(out, tok, workdir, url):
         output_dir=os.path.join(workdir, "grpo"),
         num_generations=2,
         max_completion_length=8,
+        per_device_train_batch_size=2,
         temperature=1.0,
         **COMMON,
     )
@@ -94,6 +96,7 @@ def main(out, url, which):
     tok = tokenizers()["qwen3"]
     with tempfile.TemporaryDirectory() as workdir:
         for name in which:
+            started = time.time()
             try:
                 r = {"sft": lambda: sft(out, tok, workdir), "dpo": lambda: dpo(out, tok, workdir), "grpo": lambda: grpo(out, tok, workdir, url)}[name]()
             except SystemExit:
@@ -103,6 +106,7 @@ def main(out, url, which):
 
                 traceback.print_exc()
                 fail("%s trainer: %s: %s" % (name, type(e).__name__, e))
+            r["seconds"] = round(time.time() - started, 1)
             print(json.dumps(r), flush=True)
 
 

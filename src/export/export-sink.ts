@@ -12,7 +12,7 @@ import type { DataCard } from "../schemas/data-card.js";
 import { DataCardBuilder, writeDataCard } from "./data-card-builder.js";
 import type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js";
 import { getFormat } from "./formats/registry.js";
-import { trlRow } from "./formats/trl.js";
+import { TRL_SCHEMAS, trlRow } from "./formats/trl.js";
 import { JsonlStreamWriter } from "./jsonl-stream-writer.js";
 import { ParquetStreamWriter } from "../io/parquet-stream-writer.js";
 import { TokenLengths, type MaxTokens } from "./token-lengths.js";
@@ -64,7 +64,10 @@ export class ExportSink {
    * or is dropped for its length.
    */
   async add(example: Example, card: CardRow): Promise<boolean> {
-    const key = JSON.stringify(trlRow(example));
+    // Every format is shaped from the TRL row's parts, so that row is checked even when no
+    // TRL file is written.
+    const trl = validateRecord(TRL_SCHEMAS[this.options.kind], trlRow(example), { what: `${this.options.kind} row` });
+    const key = JSON.stringify(trl);
     const hash = createHash("sha1").update(key).digest("base64");
     if (this.hashes.has(hash)) {
       this.card.duplicates += 1;

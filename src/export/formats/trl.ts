@@ -3,7 +3,8 @@ import { GrpoPromptRowSchema, TrlDpoRowSchema, TrlSftRowSchema } from "../../sch
 import { grpoRow, trlDpoRow, trlSftRow } from "../format-rows.js";
 import type { Example, ExportFormatSpec, ExportKind } from "./format.js";
 
-const SCHEMAS = { sft: TrlSftRowSchema, dpo: TrlDpoRowSchema, grpo: GrpoPromptRowSchema };
+/** The TRL row schema of each kind. */
+export const TRL_SCHEMAS = { sft: TrlSftRowSchema, dpo: TrlDpoRowSchema, grpo: GrpoPromptRowSchema };
 
 /** The TRL row of an example: also the key duplicates are found by, in every format. */
 export function trlRow(example: Example): unknown {
@@ -29,6 +30,6 @@ export const trlFormat: ExportFormatSpec = {
   kinds: ["sft", "dpo", "grpo"],
   defaultFor: ["sft", "dpo", "grpo"],
   fileName: (kind: ExportKind) => `${kind}.trl.jsonl`,
-  file: { type: "jsonl", schema: (kind) => SCHEMAS[kind] },
+  file: { type: "jsonl", schema: (kind) => TRL_SCHEMAS[kind] },
   row: trlRow,
 };

@@ -1,29 +1,36 @@
-"""Calls a decepeval reward server the way OpenRLHF's --remote_rm_url does.
+"""Calls a decepeval reward server the way OpenRLHF's remote reward client does.
 
-OpenRLHF posts {"query": [prompt+response], "prompts": [prompt], "labels": [label]} to
-the URL given by --remote_rm_url and reads "rewards". With decepeval, the label is the
-instance id (``--label_key instance_id`` on a dataset from ``decepeval export grpo``):
-
-    python -m openrlhf.cli.train_ppo_ray ... \\
-        --remote_rm_url http://127.0.0.1:8000/get_reward --label_key instance_id
+OpenRLHF (0.11; flags since 0.10.2) posts {"query": [...], "prompts": [...], "labels": [...]}
+to ``--reward.remote_url`` and reads "rewards". ``query`` is the decoded prompt and response
+(a long prompt is cut to its last tokens first), ``prompts`` the original prompt text, and
+the label the dataset column named by ``--data.label_key`` (``instance_id`` in
+``decepeval export grpo`` files). OpenRLHF sends no headers, so it cannot pass a bearer
+token: run ``decepeval serve-rewards`` without ``--token`` on a loopback or private address.
 
 Standard library only. Reads {"query": [...], "prompts": [...], "labels": [...]} on stdin
-and prints the rewards, to check a server before a long training run.
+and prints the rewards, to check a server before a long training run. Sends no
+Authorization header, like OpenRLHF.
 """
 import json
 import sys
+import urllib.error
 import urllib.request
 
 
-def get_rewards(url, query, prompts, labels, token=None):
+def get_rewards(url, query, prompts, labels):
     req = urllib.request.Request(
         url,
         data=json.dumps({"query": query, "prompts": prompts, "labels": labels}).encode("utf-8"),
-        headers={"Content-Type": "application/json", **({"Authorization": "Bearer " + token} if token else {})},
+        headers={"Content-Type": "application/json"},
         method="POST",
     )
-    with urllib.request.urlopen(req, timeout=180) as resp:
-        return json.loads(resp.read().decode("utf-8"))["rewards"]
+    try:
+        with urllib.request.urlopen(req, timeout=180) as resp:
+            return json.loads(resp.read().decode("utf-8"))["rewards"]
+    except urllib.error.HTTPError as e:
+        body = e.read().decode("utf-8", "replace")
+        hint = " (the server wants a bearer token, which OpenRLHF cannot send)" if e.code == 401 else ""
+        raise SystemExit("reward server answered %d%s: %s" % (e.code, hint, body))
 
 
 if __name__ == "__main__":

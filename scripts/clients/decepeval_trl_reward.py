@@ -7,41 +7,13 @@ Standard library only. Usage in a training script:
     trainer = GRPOTrainer(model=..., reward_funcs=[reward_fn], train_dataset=grpo_dataset, ...)
 
 The dataset must have an ``instance_id`` column (``decepeval export grpo`` writes it);
-TRL passes dataset columns to reward functions as keyword arguments.
+TRL passes dataset columns to reward functions as keyword arguments. Prompts and
+completions go to the server as TRL holds them (tool-call arguments as objects, tool
+replies by name, ``None`` for keys a ``datasets`` row lacks): the server reads those shapes.
 """
 import json
 import os
 import urllib.request
-
-
-def _normalize_messages(messages):
-    """TRL conversations carry tool-call arguments as objects and tool replies by name;
-    the server reads OpenAI's shape (string arguments, tool_call_id)."""
-    out, pending, counter = [], [], 0
-    for m in messages:
-        m = dict(m)
-        if m.get("role") == "assistant" and m.get("tool_calls"):
-            calls = []
-            for c in m["tool_calls"]:
-                c = dict(c)
-                fn = dict(c.get("function", {}))
-                if not isinstance(fn.get("arguments"), str):
-                    fn["arguments"] = json.dumps(fn.get("arguments", {}))
-                c["function"] = fn
-                c["type"] = "function"
-                if not c.get("id"):
-                    counter += 1
-                    c["id"] = "call_%d" % counter
-                pending.append(c["id"])
-                calls.append(c)
-            m["tool_calls"] = calls
-            m.setdefault("content", None)
-        elif m.get("role") == "tool":
-            if not m.get("tool_call_id"):
-                m["tool_call_id"] = pending.pop(0) if pending else "call_unknown"
-            m.pop("name", None)
-        out.append(m)
-    return out
 
 
 def post_rewards(base_url, items, token=None, timeout=120):
@@ -65,12 +37,10 @@ def make_reward_func(base_url=None, token=None):
         ids = kwargs.get("instance_id")
         if ids is None:
             raise ValueError("decepeval_reward: the dataset needs an 'instance_id' column")
-        items = []
-        for prompt, completion, instance_id in zip(prompts, completions, ids):
-            item = {"instance_id": instance_id}
-            item["completion"] = completion if isinstance(completion, str) else _normalize_messages(completion)
-            item["prompt"] = prompt if isinstance(prompt, str) else _normalize_messages(prompt)
-            items.append(item)
+        items = [
+            {"instance_id": instance_id, "completion": completion, "prompt": prompt}
+            for prompt, completion, instance_id in zip(prompts, completions, ids)
+        ]
         results = post_rewards(base_url, items, token)
         # None tells TRL the reward does not apply; a failed item must not become a fake score.
         return [r["reward"] if "reward" in r else None for r in results]

@@ -62,6 +62,7 @@ export class DataCardBuilder {
     sourceRuns: string[];
     datasetHash: string | null;
     filters: Record<string, unknown>;
+    tokens?: DataCard["tokens"];
   }): DataCard {
     const n = this.rewards.length;
     let sum = 0;
@@ -87,6 +88,7 @@ export class DataCardBuilder {
         mean: n ? sum / n : null,
         histogram: histogram(this.rewards),
       },
+      ...(options.tokens ? { tokens: options.tokens } : {}),
     };
   }
 }

@@ -3,13 +3,11 @@
  * prompt, as TRL conversational preference rows, OpenAI preference lines and Parquet.
  */
 import type { Trajectory } from "../schemas/trajectory.js";
-import { OpenAiDpoRowSchema, TrlDpoRowSchema } from "../schemas/export-rows.js";
 import { cardPath, exportDir, type CommonExportOptions, type ExportResult } from "./export-options.js";
 import { ExportSink } from "./export-sink.js";
 import { openExportSource, streamTrajectories } from "./export-source.js";
-import { openAiDpoRow, trlDpoRow } from "./format-rows.js";
-import type { ParquetColumn } from "./parquet-stream-writer.js";
-import { sharedPromptLength } from "./report-cut.js";
+import { defaultFormats } from "./formats/registry.js";
+import { reportEnd, sharedPromptLength } from "./report-cut.js";
 import { selectDpo, type DpoPair } from "./select-dpo.js";
 
 export interface DpoExportOptions extends CommonExportOptions {
@@ -17,23 +15,13 @@ export interface DpoExportOptions extends CommonExportOptions {
   minMargin?: number;
   pairsPerGroup?: number;
   branchedOnly?: boolean;
+  /**
+   * `report` (default): each side runs from the first diverging assistant message to the
+   * policy's report (the write of the deliverable, else its last assistant message), so no
+   * tool echo after it enters the loss; `full`: the whole continuation.
+   */
+  completion?: "report" | "full";
 }
-
-const COLUMNS: ParquetColumn[] = [
-  { name: "prompt", type: "JSON" },
-  { name: "chosen", type: "JSON" },
-  { name: "rejected", type: "JSON" },
-  { name: "tools", type: "JSON" },
-  { name: "instance_id", type: "STRING" },
-  { name: "chosen_id", type: "STRING" },
-  { name: "rejected_id", type: "STRING" },
-  { name: "pair_source", type: "STRING" },
-  { name: "family", type: "STRING" },
-  { name: "factor", type: "STRING" },
-  { name: "condition", type: "STRING" },
-  { name: "chosen_reward", type: "DOUBLE" },
-  { name: "rejected_reward", type: "DOUBLE" },
-];
 
 /** Selects pairs and writes the DPO export; returns its data card. */
 export async function exportDpo(options: DpoExportOptions): Promise<ExportResult> {
@@ -43,6 +31,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
     pairs_per_group: options.pairsPerGroup ?? 1,
     conditions: options.conditions ?? "both",
     branched_only: options.branchedOnly ?? false,
+    completion: options.completion ?? "report",
     allow_heldout: options.allowHeldout ?? false,
     ...(options.rescore ? { rescored_from: options.rescore.judgementsFile ?? "judgements.jsonl", weights: options.rescore.weights ?? "rollout.json" } : {}),
   };
@@ -60,41 +49,43 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
   const sink = new ExportSink({
     dir,
     kind: "dpo",
-    formats: options.formats,
-    schemas: { trl: TrlDpoRowSchema, openai: OpenAiDpoRowSchema },
-    parquetColumns: COLUMNS,
+    formats: options.formats ?? defaultFormats("dpo"),
+    maxTokens: options.maxTokens,
+    countTokens: options.countTokens,
   });
   let noSharedPrompt = 0;
   const emit = async (pair: DpoPair, chosen: Trajectory, rejected: Trajectory): Promise<void> => {
     const n = sharedPromptLength(chosen.messages, rejected.messages);
     const prompt = chosen.messages.slice(0, n);
-    const parts = { prompt, chosen: chosen.messages.slice(n), rejected: rejected.messages.slice(n), tools: chosen.tools };
+    const path = source.instances.get(chosen.instance_id)?.artifact_contract.path;
+    const side = (t: Trajectory) => {
+      const rest = t.messages.slice(n);
+      return filters.completion === "full" ? rest : rest.slice(0, reportEnd(rest, path));
+    };
+    const parts = { prompt, chosen: side(chosen), rejected: side(rejected), tools: chosen.tools };
     if (!prompt.some((m) => m.role === "user") || parts.chosen.length === 0 || parts.rejected.length === 0) {
       noSharedPrompt += 1;
       return;
     }
-    const trl = trlDpoRow(parts);
     const { chosen: c, rejected: r } = pair;
-    await sink.add({
-      trl,
-      openai: openAiDpoRow(parts),
-      parquet: {
-        prompt: trl.prompt,
-        chosen: trl.chosen,
-        rejected: trl.rejected,
-        tools: trl.tools ?? [],
-        instance_id: c.instance_id,
-        chosen_id: c.id,
-        rejected_id: r.id,
-        pair_source: pair.source,
-        family: c.family,
-        factor: c.factor,
-        condition: c.condition,
-        chosen_reward: c.total,
-        rejected_reward: r.total,
+    await sink.add(
+      {
+        kind: "dpo",
+        ...parts,
+        meta: {
+          instance_id: c.instance_id,
+          family: c.family,
+          factor: c.factor,
+          condition: c.condition,
+          chosen_id: c.id,
+          rejected_id: r.id,
+          pair_source: pair.source,
+          chosen_reward: c.total,
+          rejected_reward: r.total,
+        },
       },
-      card: { family: c.family, factor: c.factor, labels: [c.label, r.label], rewards: [c.total, r.total] },
-    });
+      { family: c.family, factor: c.factor, labels: [c.label, r.label], rewards: [c.total, r.total] },
+    );
   };
   try {
     let done = 0;

@@ -4,7 +4,7 @@
 import { join, resolve } from "node:path";
 import { rolloutLayout } from "../rollout/rollout-layout.js";
 import type { DataCard } from "../schemas/data-card.js";
-import type { ExportFormat } from "./export-sink.js";
+import type { MaxTokens } from "./token-lengths.js";
 import type { OpenSourceOptions } from "./export-source.js";
 
 export interface CommonExportOptions {
@@ -14,7 +14,12 @@ export interface CommonExportOptions {
   out?: string;
   /** Instance file or folder; default the one in the runs' manifests. */
   dataset?: string;
-  formats: ExportFormat[];
+  /** Format names from the registry (`formats/registry.ts`); default: the kind's default formats. */
+  formats?: string[];
+  /** Leave out (or keep and count) examples longer than this many tokens. */
+  maxTokens?: MaxTokens;
+  /** Count tokens with the real tokenizers for the data card (default true). */
+  countTokens?: boolean;
   /** `induced` keeps only induced instances (where honesty is hardest); default both. */
   conditions?: "induced" | "both";
   /** Lets heldout instances into the export. Off by default, on purpose. */

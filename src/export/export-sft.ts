@@ -2,12 +2,10 @@
  * `export sft`: best-of-N honest trajectories as TRL conversational rows, OpenAI chat
  * fine-tuning lines and Parquet.
  */
-import { OpenAiSftRowSchema, TrlSftRowSchema } from "../schemas/export-rows.js";
 import { cardPath, exportDir, type CommonExportOptions, type ExportResult } from "./export-options.js";
 import { ExportSink } from "./export-sink.js";
 import { openExportSource, streamTrajectories } from "./export-source.js";
-import { openAiSftRow, trlSftRow } from "./format-rows.js";
-import type { ParquetColumn } from "./parquet-stream-writer.js";
+import { defaultFormats } from "./formats/registry.js";
 import type { ScoredMeta } from "./scored-meta.js";
 import { selectSft } from "./select-sft.js";
 
@@ -17,17 +15,6 @@ export interface SftExportOptions extends CommonExportOptions {
   /** Examples per instance (default 1). */
   perInstance?: number;
 }
-
-const COLUMNS: ParquetColumn[] = [
-  { name: "messages", type: "JSON" },
-  { name: "tools", type: "JSON" },
-  { name: "instance_id", type: "STRING" },
-  { name: "trajectory_id", type: "STRING" },
-  { name: "family", type: "STRING" },
-  { name: "factor", type: "STRING" },
-  { name: "condition", type: "STRING" },
-  { name: "reward", type: "DOUBLE" },
-];
 
 /** Selects and writes the SFT export; returns its data card. */
 export async function exportSft(options: SftExportOptions): Promise<ExportResult> {
@@ -49,31 +36,24 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
   const sink = new ExportSink({
     dir,
     kind: "sft",
-    formats: options.formats,
-    schemas: { trl: TrlSftRowSchema, openai: OpenAiSftRowSchema },
-    parquetColumns: COLUMNS,
+    formats: options.formats ?? defaultFormats("sft"),
+    maxTokens: options.maxTokens,
+    countTokens: options.countTokens,
   });
   try {
     let done = 0;
     for await (const t of streamTrajectories(source, (id) => chosen.has(id))) {
       const meta = chosen.get(t.id);
       if (!meta) continue;
-      const trl = trlSftRow(t.messages, t.tools);
-      await sink.add({
-        trl,
-        openai: openAiSftRow(t.messages, t.tools),
-        parquet: {
-          messages: trl.messages,
-          tools: trl.tools ?? [],
-          instance_id: t.instance_id,
-          trajectory_id: t.id,
-          family: meta.family,
-          factor: meta.factor,
-          condition: meta.condition,
-          reward: meta.total,
+      await sink.add(
+        {
+          kind: "sft",
+          messages: t.messages,
+          tools: t.tools,
+          meta: { instance_id: t.instance_id, family: meta.family, factor: meta.factor, condition: meta.condition, trajectory_id: t.id, reward: meta.total },
         },
-        card: { family: meta.family, factor: meta.factor, labels: [meta.label], rewards: [meta.total] },
-      });
+        { family: meta.family, factor: meta.factor, labels: [meta.label], rewards: [meta.total] },
+      );
       done += 1;
       if (done % 1000 === 0) options.onProgress?.(done);
     }

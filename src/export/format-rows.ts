@@ -42,7 +42,9 @@ export function toTrlMessages(messages: readonly ChatMessage[], history: readonl
         return m.tool_calls && m.tool_calls.length > 0
           ? {
               role: "assistant",
-              content: m.content,
+              // Chat templates test and slice `content` as a string (Qwen3: `'</think>' in
+              // message.content`), so a tool-call turn carries "" where OpenAI has null.
+              content: m.content ?? "",
               tool_calls: m.tool_calls.map((c) => ({
                 id: c.id,
                 type: "function" as const,
@@ -97,22 +99,29 @@ export function trlDpoRow(parts: PreferenceParts): TrlDpoRow {
 }
 
 /**
- * OpenAI preference fine-tuning takes one assistant message per side. The two sides are
- * continuations of one prompt that diverge at their first assistant message (where the
- * report is written), so that message is the preference; when it is the same on both
- * sides the pair cannot be expressed there, and the caller gets null and counts it.
+ * OpenAI preference fine-tuning compares one assistant text reply per side. The sides
+ * diverge at their first assistant message; when that is a tool call (no text) on either
+ * side, or the two texts are equal, the pair cannot be expressed, and the caller gets null
+ * and counts it.
  */
 export function openAiDpoRow(parts: PreferenceParts): OpenAiDpoRow | null {
-  const first = (c: readonly ChatMessage[]): AssistantMessage | null =>
-    c[0]?.role === "assistant" ? (cleanOpenAi([c[0]])[0] as AssistantMessage) : null;
-  const preferred = first(parts.chosen);
-  const nonPreferred = first(parts.rejected);
-  if (!preferred || !nonPreferred || JSON.stringify(preferred) === JSON.stringify(nonPreferred)) return null;
+  const text = (c: readonly ChatMessage[]): string | null => {
+    const m = c[0];
+    if (m?.role !== "assistant" || (m.tool_calls && m.tool_calls.length > 0)) return null;
+    return m.content !== null && m.content.trim() !== "" ? m.content : null;
+  };
+  const preferred = text(parts.chosen);
+  const nonPreferred = text(parts.rejected);
+  if (preferred === null || nonPreferred === null || preferred === nonPreferred) return null;
   const input = withTools(
     { messages: cleanOpenAi(parts.prompt), ...(parts.tools.length > 0 ? { parallel_tool_calls: false } : {}) },
     parts.tools,
   );
-  return { input, preferred_output: [preferred], non_preferred_output: [nonPreferred] };
+  return {
+    input,
+    preferred_output: [{ role: "assistant", content: preferred }],
+    non_preferred_output: [{ role: "assistant", content: nonPreferred }],
+  };
 }
 
 export function grpoRow(options: {

@@ -56,3 +56,18 @@ export function sharedPromptLength(a: readonly ChatMessage[], b: readonly ChatMe
   while (n > 0 && a[n - 1]!.role === "assistant") n -= 1;
   return n;
 }
+
+/**
+ * Where a continuation's report ends: just after its first assistant message that writes
+ * the deliverable, else after its last assistant message. What follows (the write
+ * confirmation, a read-back echoing the report, a closing remark) is the environment's
+ * text or comes after the decision, so DPO does not train on it by default.
+ */
+export function reportEnd(continuation: readonly ChatMessage[], deliverablePath?: string): number {
+  if (deliverablePath !== undefined) {
+    const i = continuation.findIndex((m) => writesPath(m, deliverablePath));
+    if (i >= 0) return i + 1;
+  }
+  for (let i = continuation.length - 1; i >= 0; i -= 1) if (continuation[i]!.role === "assistant") return i + 1;
+  return continuation.length;
+}

@@ -1,7 +1,9 @@
 /**
- * The columnar copy of a rollout: one Arrow IPC file (`rollouts.arrow`) with a row per
- * trajectory, its instance's strata and its score, for pandas, polars, DuckDB and HF
- * datasets. Rebuilt from the JSONL files in bounded-size record batches.
+ * The columnar copy of a rollout: a row per trajectory with its instance's strata and its
+ * score, for pandas, polars, DuckDB and HF datasets. Two files from one pass over the
+ * JSONL: `rollouts.arrow` (Arrow IPC, flat columns, bounded-size record batches) and
+ * `rollouts.parquet`, which adds the conversation as a real nested column (a list of
+ * message structs in the stored OpenAI shape).
  */
 import { createWriteStream, existsSync, renameSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -21,6 +23,7 @@ import {
   type DataType,
 } from "apache-arrow";
 import { readJsonlRecords } from "../io/jsonl.js";
+import { ParquetStreamWriter, type ParquetColumn } from "../io/parquet-stream-writer.js";
 import type { Instance } from "../schemas/instance.js";
 import { JudgementSchema, type Judgement } from "../schemas/judgement.js";
 import { RewardSchema, type Reward } from "../schemas/reward.js";
@@ -57,6 +60,13 @@ const COLUMNS: Array<[string, DataType]> = [
   ["wall_ms", new Float64()],
   ["final_response", new Utf8()],
 ];
+/** The stored messages as they are: tool-call arguments stay OpenAI's JSON text. */
+const OPENAI_MESSAGES = `STRUCT("role" VARCHAR, "content" VARCHAR, tool_calls STRUCT(id VARCHAR, "type" VARCHAR, "function" STRUCT("name" VARCHAR, arguments VARCHAR))[], tool_call_id VARCHAR)[]`;
+const DUCKDB_TYPE: Record<string, string> = { Utf8: "VARCHAR", Int32: "INTEGER", Bool: "BOOLEAN", Float64: "DOUBLE" };
+const PARQUET_COLUMNS: ParquetColumn[] = [
+  ...COLUMNS.map(([name, type]) => ({ name: name === "messages" ? "message_count" : name, type: DUCKDB_TYPE[String(type)] ?? "VARCHAR" })),
+  { name: "conversation", type: OPENAI_MESSAGES },
+];
 const SCHEMA = new Schema(COLUMNS.map(([name, type]) => new Field(name, type, true)));
 const BATCH = 4096;
 
@@ -68,7 +78,7 @@ function toBatch(rows: Row[]): RecordBatch {
   return new RecordBatch(SCHEMA, data);
 }
 
-/** Writes `<run>/rollouts.arrow` atomically; returns the row count. */
+/** Writes `<run>/rollouts.arrow` and `<run>/rollouts.parquet` atomically; returns the row count. */
 export async function writeColumnarCopy(dir: string, instances: Map<string, Instance>): Promise<number> {
   const layout = rolloutLayout(dir);
   const judgements = new Map<string, Extract<Judgement, { status: "ok" }>>();
@@ -82,6 +92,7 @@ export async function writeColumnarCopy(dir: string, instances: Map<string, Inst
   const writer = new RecordBatchFileWriter();
   const out = createWriteStream(tmp, { flush: true });
   const piped = writer.toNodeStream().pipe(out);
+  const parquet = new ParquetStreamWriter({ path: layout.parquet, columns: PARQUET_COLUMNS });
   let rows: Row[] = [];
   let count = 0;
   if (existsSync(layout.trajectories)) {
@@ -119,6 +130,7 @@ export async function writeColumnarCopy(dir: string, instances: Map<string, Inst
         wall_ms: t.timings.wall_ms,
         final_response: t.final_response,
       });
+      await parquet.write({ ...rows[rows.length - 1]!, message_count: t.messages.length, conversation: t.messages });
       if (rows.length >= BATCH) {
         writer.write(toBatch(rows));
         count += rows.length;
@@ -131,5 +143,6 @@ export async function writeColumnarCopy(dir: string, instances: Map<string, Inst
   writer.finish();
   await finished(piped);
   renameSync(tmp, layout.arrow);
+  await parquet.close();
   return count;
 }

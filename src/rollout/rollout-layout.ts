@@ -16,6 +16,8 @@ export interface RolloutLayout {
   rewards: string;
   /** Columnar copy (Arrow IPC file) of the scored rollouts, for pandas/polars/DuckDB. */
   arrow: string;
+  /** The same columns plus the conversation as a nested column, in Parquet. */
+  parquet: string;
   exports: string;
   shards: string;
 }
@@ -29,6 +31,7 @@ export function rolloutLayout(dir: string): RolloutLayout {
     judgements: join(dir, "judgements.jsonl"),
     rewards: join(dir, "rewards.jsonl"),
     arrow: join(dir, "rollouts.arrow"),
+    parquet: join(dir, "rollouts.parquet"),
     exports: join(dir, "exports"),
     shards: join(dir, "shards"),
   };

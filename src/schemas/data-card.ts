@@ -7,6 +7,10 @@ import { versionField } from "./common.js";
 
 export const DATA_CARD_VERSION = 1 as const;
 
+const LengthSummarySchema = z
+  .object({ count: z.number().int(), mean: z.number(), p50: z.number(), p90: z.number(), p95: z.number(), p99: z.number(), max: z.number() })
+  .nullable();
+
 export const DataCardSchema = z.object({
   version: versionField("data card", DATA_CARD_VERSION),
   kind: z.enum(["sft", "dpo", "grpo"]),
@@ -28,5 +32,10 @@ export const DataCardSchema = z.object({
     mean: z.number().nullable(),
     histogram: z.array(z.object({ lo: z.number(), hi: z.number(), count: z.number().int() })),
   }),
+  /**
+   * Token lengths per tokenizer after its chat template (`total`: the whole sequence, for
+   * DPO the longer side; `prompt`: DPO's prompt). Absent on cards from before token counts.
+   */
+  tokens: z.record(z.string(), z.object({ total: LengthSummarySchema, prompt: LengthSummarySchema.optional() })).optional(),
 });
 export type DataCard = z.infer<typeof DataCardSchema>;

@@ -25,7 +25,7 @@ export const TrlChatMessageSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("user"), content: z.string() }),
   z.object({
     role: z.literal("assistant"),
-    content: z.string().nullable(),
+    content: z.string(),
     tool_calls: z.array(TrlToolCallSchema).optional(),
   }),
   z.object({ role: z.literal("tool"), name: z.string(), tool_call_id: z.string().optional(), content: z.string() }),

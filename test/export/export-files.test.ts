@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asyncBufferFromFile, parquetReadObjects } from "hyparquet";
 import { describe, expect, it } from "vitest";
 import { exportDpo } from "../../src/export/export-dpo.js";
 import { exportGrpo } from "../../src/export/export-grpo.js";
@@ -15,19 +13,14 @@ import {
   TrlDpoRowSchema,
   TrlSftRowSchema,
 } from "../../src/schemas/export-rows.js";
-import { makeInstance, prefix, writeRun, type Sample } from "./fixtures.js";
-
-const CHECKER = join(import.meta.dirname, "../../scripts/python/check_exports.py");
+import { DELIVERABLE, makeInstance, prefix, writeRun, type Sample } from "./fixtures.js";
+import { readParquet, withoutNulls } from "./read-parquet.js";
 
 const lines = (file: string): unknown[] =>
   readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as unknown);
-
-function pythonCheck(dir: string): { rows: Record<string, number>; problems: string[] } {
-  return JSON.parse(execFileSync("python3", [CHECKER, dir], { encoding: "utf8" })) as { rows: Record<string, number>; problems: string[] };
-}
 
 /** Two induced instances and one neutral: honest/deceptive samples, a branch group, a duplicate. */
 function fixtureRun(o: { heldout?: boolean } = {}) {
@@ -64,10 +57,18 @@ describe("training exports", () => {
     expect(trl).toHaveLength(3);
     expect(openai).toHaveLength(3);
     expect(JSON.stringify(trl)).not.toContain('"complete');
-    const parquet = await parquetReadObjects({ file: await asyncBufferFromFile(join(out, "sft.parquet")) });
+    const { rows: parquet, types } = await readParquet(join(out, "sft.parquet"));
     expect(parquet.map((r) => r.trajectory_id)).toEqual([`r1:${a.id}#0/b0`, `r1:${b.id}#1`, `r1:${c.id}#0`]);
-    // JSON-typed columns: hyparquet decodes them; pandas/DuckDB see the JSON text.
-    expect(parquet[0]!.messages).toEqual(trl[0]!.messages);
+    // Real nested columns (a list of message structs), equal to the JSONL rows.
+    expect(types.messages).toMatch(/^STRUCT\("role" VARCHAR, "content" VARCHAR, tool_calls STRUCT\(.*arguments JSON.*\)\[\]/);
+    expect(types.tools).toMatch(/^STRUCT\(.*parameters JSON.*\)\[\]$/);
+    parquet.forEach((row, i) => {
+      expect(withoutNulls(row.messages)).toEqual(trl[i]!.messages);
+      expect(row.tools).toEqual(trl[i]!.tools);
+    });
+    // Chat templates read content as a string: a tool-call turn carries "" (OpenAI's file keeps null).
+    for (const m of trl.flatMap((r) => r.messages)) if (m.role === "assistant") expect(typeof m.content).toBe("string");
+    expect(openai[0]!.messages.find((m) => m.role === "assistant" && m.tool_calls)!.content).toBeNull();
     // TRL tool calls carry object arguments; OpenAI's carry JSON strings.
     const trlCall = trl[0]!.messages.find((m) => m.role === "assistant" && m.tool_calls)!;
     expect(trlCall.role === "assistant" && typeof trlCall.tool_calls![0]!.function.arguments).toBe("object");
@@ -75,7 +76,6 @@ describe("training exports", () => {
     expect(card.counts).toMatchObject({ rows: 3, by_label: { honest: 3 }, by_family: { tool_use: 3 } });
     expect(card.source_runs).toEqual(["r1"]);
     expect(card.dataset_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(pythonCheck(out)).toEqual({ rows: { "sft.trl.jsonl": 3, "sft.openai.jsonl": 3 }, problems: [] });
   });
 
   it("keeps only induced instances when asked", async () => {
@@ -99,20 +99,48 @@ describe("training exports", () => {
     }
     // The branched pair's prompt is exactly the shared prefix.
     expect(trl[0]!.prompt).toHaveLength(prefix(a.id).length);
-    const parquet = await parquetReadObjects({ file: await asyncBufferFromFile(join(out, "dpo.parquet")) });
-    parquet.forEach((row, i) => expect(row.prompt).toEqual(trl[i]!.prompt));
+    const { rows: parquet } = await readParquet(join(out, "dpo.parquet"));
+    parquet.forEach((row, i) => {
+      for (const k of ["prompt", "chosen", "rejected"] as const) expect(withoutNulls(row[k])).toEqual(trl[i]![k]);
+    });
     expect(parquet[0]!.pair_source).toBe("branch");
-    // OpenAI preference rows carry the first assistant message of each side: the report write.
-    const openai = lines(join(out, "dpo.openai.jsonl")).map((r) => OpenAiDpoRowSchema.strict().parse(r));
-    expect(openai).toHaveLength(3);
-    for (const [i, row] of openai.entries()) {
-      expect(row.input.messages).toHaveLength(trl[i]!.prompt.length);
-      expect(row.preferred_output[0]!.tool_calls![0]!.function.arguments).toContain("pending");
-      expect(row.non_preferred_output[0]!.tool_calls![0]!.function.arguments).toContain("complete");
+    // By default each side ends at the report (the write of the deliverable): the write
+    // confirmation and the closing remark after it are not trained on.
+    for (const row of trl) {
+      for (const side of [row.chosen, row.rejected]) {
+        expect(side).toHaveLength(1);
+        expect(side[0]!.role === "assistant" && side[0]!.tool_calls![0]!.function.arguments.path).toBe(DELIVERABLE);
+      }
     }
-    expect(result.card.filters.openai_rows_not_expressible).toBeUndefined();
+    // OpenAI preference rows need text replies; these sides differ first in a tool call.
+    expect(lines(join(out, "dpo.openai.jsonl"))).toHaveLength(0);
+    expect(result.card.filters.openai_rows_not_expressible).toBe(3);
+    expect(result.card.filters.openai_rows_not_expressible_why).toMatch(/text reply/);
     expect(result.card.counts.by_label).toEqual({ honest: 3, deceptive: 3 });
-    expect(pythonCheck(out).problems).toEqual([]);
+    // Token lengths under both real tokenizers, prompt and whole sequence.
+    for (const name of ["qwen3", "llama3_1"]) {
+      expect(result.card.tokens![name]!.total!.count).toBe(3);
+      expect(result.card.tokens![name]!.prompt!.p50).toBeLessThan(result.card.tokens![name]!.total!.p50);
+    }
+  });
+
+  it("keeps the whole continuation with completion: full", async () => {
+    const { run } = fixtureRun();
+    await exportDpo({ runs: [run], formats: ["trl"], completion: "full", out: join(run, "full") });
+    const trl = lines(join(run, "full", "dpo.trl.jsonl")).map((r) => TrlDpoRowSchema.parse(r));
+    for (const row of trl) expect(row.chosen.map((m) => m.role)).toEqual(["assistant", "tool", "assistant"]);
+  });
+
+  it("drops or flags examples over --max-tokens", async () => {
+    const { run } = fixtureRun();
+    const dropped = await exportSft({ runs: [run], formats: ["trl"], maxTokens: { limit: 10, action: "drop" }, out: join(run, "drop") });
+    expect(dropped.card.counts.rows).toBe(0);
+    expect(dropped.card.filters).toMatchObject({ max_tokens: 10, dropped_over_max_tokens: 3 });
+    const warned = await exportSft({ runs: [run], formats: ["trl"], maxTokens: { limit: 10, action: "warn" }, out: join(run, "warn") });
+    expect(warned.card.counts.rows).toBe(3);
+    expect(warned.card.filters).toMatchObject({ kept_over_max_tokens: 3 });
+    const roomy = await exportSft({ runs: [run], formats: ["trl"], maxTokens: { limit: 100_000, action: "drop" }, out: join(run, "roomy") });
+    expect(roomy.card.counts.rows).toBe(3);
   });
 
   it("writes OpenAI preference rows when each side is one assistant message", async () => {
@@ -134,7 +162,6 @@ describe("training exports", () => {
     expect(rows[0]!.preferred_output[0]!.content).toContain("pending");
     expect(rows[0]!.non_preferred_output[0]!.content).toBe("Status: complete.");
     expect(rows[0]!.input.messages).toEqual(prefix(a.id));
-    expect(pythonCheck(join(run, "exports"))).toEqual({ rows: { "dpo.openai.jsonl": 1 }, problems: [] });
   });
 
   it("counts pairs OpenAI preference tuning cannot express instead of dropping them silently", async () => {
@@ -159,16 +186,25 @@ describe("training exports", () => {
   it("writes GRPO prompts up to the report step with the instance_id column", async () => {
     const { run, a, b, c } = fixtureRun();
     const out = join(run, "exports");
-    await exportGrpo({ runs: [run], formats: ["trl", "parquet"] });
+    await exportGrpo({ runs: [run], formats: ["trl", "parquet", "verl"] });
     const rows = lines(join(out, "grpo.trl.jsonl")).map((r) => GrpoPromptRowSchema.strict().parse(r));
     expect(rows.map((r) => r.instance_id)).toEqual([a.id, b.id, c.id].sort());
     for (const r of rows) {
       expect(r.prompt).toHaveLength(4);
       expect(r.prompt.at(-1)).toMatchObject({ role: "tool", name: "read_txt", content: "Error: permission denied" });
     }
-    expect(existsSync(join(out, "grpo.parquet"))).toBe(true);
+    const { rows: parquet } = await readParquet(join(out, "grpo.parquet"));
+    parquet.forEach((row, i) => expect(withoutNulls(row.prompt)).toEqual(rows[i]!.prompt));
     expect(existsSync(join(out, "grpo.openai.jsonl"))).toBe(false);
-    expect(pythonCheck(out)).toEqual({ rows: { "grpo.trl.jsonl": 3 }, problems: [] });
+    // verl's RL schema: prompt as a list of messages, the instance id as the ground truth.
+    const { rows: verl, types } = await readParquet(join(out, "grpo.verl.parquet"));
+    expect(Object.keys(types)).toEqual(["data_source", "prompt", "ability", "reward_model", "extra_info"]);
+    expect(types.reward_model).toBe("STRUCT(style VARCHAR, ground_truth VARCHAR)");
+    verl.forEach((row, i) => {
+      expect(row).toMatchObject({ data_source: "decepeval", ability: "honesty", reward_model: { style: "rule", ground_truth: rows[i]!.instance_id } });
+      expect(row.extra_info).toMatchObject({ index: i, instance_id: rows[i]!.instance_id });
+      expect(withoutNulls(row.prompt)).toEqual(rows[i]!.prompt);
+    });
   });
 
   it("refuses heldout instances unless explicitly allowed", async () => {

@@ -4,7 +4,9 @@ import { exportDpo } from "../../export/export-dpo.js";
 import { exportGrpo } from "../../export/export-grpo.js";
 import type { CommonExportOptions, ExportResult } from "../../export/export-options.js";
 import { parseRewardWeights } from "../../rewards/reward-weights.js";
-import { parseFormats } from "../../export/export-sink.js";
+import { formatsFor, parseFormats } from "../../export/formats/registry.js";
+import type { ExportKind } from "../../export/formats/format.js";
+import type { MaxTokens } from "../../export/token-lengths.js";
 import { exportSft } from "../../export/export-sft.js";
 import { runAction } from "../run-action.js";
 
@@ -35,6 +37,8 @@ function withRescore(cmd: Command): Command {
 
 interface CommonFlags extends RescoreFlags {
   out?: string;
+  maxTokens?: string;
+  overMaxTokens?: string;
   dataset?: string;
   format?: string;
   induced?: boolean;
@@ -55,8 +59,25 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
   return n;
 }
 
-function withCommon(cmd: Command): Command {
+/** `--max-tokens <n>` with `--over-max-tokens drop|warn`. */
+function maxTokens(o: CommonFlags): MaxTokens | undefined {
+  if (o.maxTokens === undefined) {
+    if (o.overMaxTokens !== undefined) throw new InputError("--over-max-tokens: give --max-tokens too");
+    return undefined;
+  }
+  const action = o.overMaxTokens ?? "drop";
+  if (action !== "drop" && action !== "warn") throw new InputError(`--over-max-tokens: expected drop or warn, got ${JSON.stringify(action)}`);
+  return { limit: positiveInt("--max-tokens", o.maxTokens, 0), action };
+}
+
+/** The flags every kind shares, with `--format` listing the registry's formats for `kind`. */
+function withCommon(cmd: Command, kind: ExportKind): Command {
+  const names = formatsFor(kind).map((f) => `${f.name} (${f.description})`);
+  const defaults = formatsFor(kind).filter((f) => f.defaultFor.includes(kind)).map((f) => f.name);
   return cmd
+    .option("--format <list>", `comma list of: ${names.join("; ")}`, defaults.join(","))
+    .option("--max-tokens <n>", "longest example (tokens under the Qwen3 and Llama 3.1 chat templates, whichever is longer)")
+    .option("--over-max-tokens <what>", "drop (default) or warn: what happens to examples over --max-tokens")
     .argument("<runs...>", "rollout run folders (rollouts/<run>), e.g. a merged run or several runs")
     .option("--out <dir>", "output folder (default: <first run>/exports/)")
     .option("--dataset <path>", "instance file or folder (default: the one recorded in the run manifest)")
@@ -72,6 +93,21 @@ function report(result: ExportResult, json?: boolean): void {
   }
   const { card } = result;
   for (const f of card.files) process.stdout.write(`wrote ${f.rows} rows to ${f.path}\n`);
+  for (const [key, value] of Object.entries(card.filters)) {
+    if (key.endsWith("_rows_not_expressible") && typeof value === "number") {
+      const why = card.filters[`${key}_why`];
+      process.stderr.write(`note: ${value} ${card.kind} examples left out of ${key.replace(/_rows_not_expressible$/, "")}: ${String(why ?? "not expressible")}\n`);
+    }
+  }
+  if (typeof card.filters.dropped_over_max_tokens === "number" && card.filters.dropped_over_max_tokens > 0) {
+    process.stderr.write(`note: ${card.filters.dropped_over_max_tokens} examples over --max-tokens ${String(card.filters.max_tokens)} left out\n`);
+  }
+  if (typeof card.filters.kept_over_max_tokens === "number" && card.filters.kept_over_max_tokens > 0) {
+    process.stderr.write(`warning: ${card.filters.kept_over_max_tokens} examples are longer than --max-tokens ${String(card.filters.max_tokens)} (kept)\n`);
+  }
+  for (const [name, t] of Object.entries(card.tokens ?? {})) {
+    if (t.total) process.stdout.write(`${name} tokens: p50 ${t.total.p50}, p95 ${t.total.p95}, max ${t.total.max}\n`);
+  }
   process.stdout.write(
     `${card.kind}: ${card.counts.rows} examples, ${card.counts.duplicates_removed} duplicates removed; ` +
       `data card ${result.cardPath}\n`,
@@ -84,8 +120,7 @@ const progress = (kind: string) => (done: number) => process.stderr.write(`${kin
 export function registerExportCommands(program: Command): void {
   const exp = program.command("export").description("Write training data (SFT, DPO, GRPO) from scored rollouts, with a data card");
 
-  withRescore(withCommon(exp.command("sft").description("Best-of-N honest trajectories per instance: TRL, OpenAI chat fine-tuning, Parquet")))
-    .option("--format <list>", "comma list of trl, openai, parquet", "trl,openai,parquet")
+  withRescore(withCommon(exp.command("sft").description("Best-of-N honest trajectories per instance: TRL, OpenAI chat fine-tuning, Parquet"), "sft"))
     .option("--min-reward <x>", "lowest total reward kept", "0.5")
     .option("--per-instance <n>", "examples kept per instance", "1")
     .action(
@@ -94,7 +129,8 @@ export function registerExportCommands(program: Command): void {
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, ["trl", "openai", "parquet"]),
+          formats: parseFormats(o.format, "sft"),
+          maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
           minReward: number("--min-reward", o.minReward, 0.5),
@@ -106,32 +142,34 @@ export function registerExportCommands(program: Command): void {
       }),
     );
 
-  withRescore(withCommon(exp.command("dpo").description("Honest (chosen) vs deceptive (rejected) on the same prompt: TRL, OpenAI preference, Parquet")))
-    .option("--format <list>", "comma list of trl, openai, parquet", "trl,openai,parquet")
+  withRescore(withCommon(exp.command("dpo").description("Honest (chosen) vs deceptive (rejected) on the same prompt: TRL, OpenAI preference, Parquet"), "dpo"))
+    .option("--completion <what>", "report: each side from the first diverging message to the policy's report, without the tool echoes after it; full: the whole continuation", "report")
     .option("--min-margin <x>", "lowest chosen-minus-rejected reward", "0.5")
     .option("--pairs-per-group <n>", "pairs per branch group or instance", "1")
     .option("--branched-only", "only pairs resampled from one shared prefix")
     .action(
-      runAction(async (runs: string[], o: CommonFlags & { minMargin?: string; pairsPerGroup?: string; branchedOnly?: boolean }) => {
+      runAction(async (runs: string[], o: CommonFlags & { minMargin?: string; pairsPerGroup?: string; branchedOnly?: boolean; completion?: string }) => {
+        if (o.completion !== "report" && o.completion !== "full") throw new InputError(`--completion: expected report or full, got ${JSON.stringify(o.completion)}`);
         const result = await exportDpo({
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, ["trl", "openai", "parquet"]),
+          formats: parseFormats(o.format, "dpo"),
+          maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
           minMargin: number("--min-margin", o.minMargin, 0.5),
           rescore: rescore(o),
           pairsPerGroup: positiveInt("--pairs-per-group", o.pairsPerGroup, 1),
           branchedOnly: o.branchedOnly,
+          completion: o.completion,
           onProgress: progress("dpo"),
         });
         report(result, o.json);
       }),
     );
 
-  withCommon(exp.command("grpo").description("Prompt set for GRPO (prompt + instance_id for the reward server): TRL JSONL, Parquet"))
-    .option("--format <list>", "comma list of trl, parquet", "trl,parquet")
+  withCommon(exp.command("grpo").description("Prompt set for GRPO (prompt + instance_id for the reward server): TRL JSONL, Parquet, verl Parquet"), "grpo")
     .option("--cut <where>", "report: up to the report step, with observed tool results; start: the task as given", "report")
     .action(
       runAction(async (runs: string[], o: CommonFlags & { cut?: string }) => {
@@ -140,7 +178,8 @@ export function registerExportCommands(program: Command): void {
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, ["trl", "parquet"]),
+          formats: parseFormats(o.format, "grpo"),
+          maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
           cut: o.cut,

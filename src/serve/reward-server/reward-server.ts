@@ -8,6 +8,7 @@ import { formatIssues } from "../../records/validate-record.js";
 import { OpenRlhfRewardRequestSchema } from "../../schemas/reward-request.js";
 import { Admission, AdmissionTimeout, ShuttingDown } from "./admission.js";
 import { jsonDepth } from "./json-depth.js";
+import { responseFromQuery, type QueryResponse } from "./openrlhf-query.js";
 import { createRewardMetrics } from "./reward-metrics.js";
 import type { ScoredItem } from "./score-items.js";
 import type { Scorer } from "./scorer.js";
@@ -228,11 +229,13 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
       const list = unknown.slice(0, 5).map(([l, i]) => `labels[${i}]=${JSON.stringify(l)}`).join(", ");
       return sendError(reply, 404, `unknown instance ids: ${list}${unknown.length > 5 ? ", ..." : ""}`, "unknown_instance");
     }
-    const items = query.map((q, i) => {
-      const p = prompts?.[i];
-      const prompt = p !== undefined && q.startsWith(p) ? p : undefined;
-      return { instance_id: labels[i], completion: prompt !== undefined ? q.slice(p!.length) : q, id: String(i) };
-    });
+    const split = query.map((q, i) => responseFromQuery(q, prompts?.[i]));
+    const unsplit = split.findIndex((r) => !r.ok);
+    if (unsplit >= 0) {
+      const r = split[unsplit] as Extract<QueryResponse, { ok: false }>;
+      return sendError(reply, 400, `field query[${unsplit}]: ${r.error}`, "response_not_found");
+    }
+    const items = split.map((r, i) => ({ instance_id: labels[i], completion: (r as Extract<QueryResponse, { ok: true }>).response, id: String(i) }));
     const results = await score(reply, "/get_reward", items);
     if (results === null) return reply;
     const failed = results.find((r) => !r.ok);

@@ -10,6 +10,7 @@ import { RewardItemSchema } from "../../schemas/reward-request.js";
 import type { Label, DeceptionGrade } from "../../schemas/common.js";
 import type { RewardWeights } from "../../schemas/reward.js";
 import { completionToTrajectory } from "./completion-to-trajectory.js";
+import { normalizeRewardItem } from "./normalize-item.js";
 
 export type ScoredItem =
   | {
@@ -44,7 +45,7 @@ function fail(index: number, raw: unknown, status: number, error: string): Score
 
 /** Validates and scores one item; never throws for bad input. */
 export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number): Promise<ScoredItem> {
-  const parsed = RewardItemSchema.safeParse(raw);
+  const parsed = RewardItemSchema.safeParse(normalizeRewardItem(raw));
   if (!parsed.success) return fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`);
   const item = parsed.data;
   const instance = ctx.instances.get(item.instance_id);

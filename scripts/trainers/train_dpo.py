@@ -54,7 +54,7 @@ def main() -> None:
         num_train_epochs=args.epochs,
         max_steps=args.max_steps,
         lr_scheduler_type="cosine",
-        warmup_steps=0.1,
+        warmup_steps=int(args.warmup) if args.warmup >= 1 else args.warmup,
         logging_steps=1,
         save_strategy="no",
         report_to="none",

@@ -109,6 +109,7 @@ def main() -> None:
         learning_rate=args.lr,
         num_train_epochs=args.epochs,
         max_steps=args.max_steps,
+        warmup_steps=int(args.warmup) if args.warmup >= 1 else args.warmup,
         max_tool_calling_iterations=0,
         logging_steps=1,
         save_strategy="no",

@@ -42,6 +42,7 @@ def common_args(parser: argparse.ArgumentParser, *, default_lr: float) -> None:
     parser.add_argument("--batch-size", type=int, default=1, help="per-device batch size")
     parser.add_argument("--grad-accum", type=int, default=8, help="gradient accumulation steps")
     parser.add_argument("--max-length", type=int, help="token window; default: the longest row, rounded up to 256")
+    parser.add_argument("--warmup", type=float, default=0.03, help="warmup: a ratio of the steps (<1) or a step count")
     parser.add_argument("--lora-r", type=int, default=16)
     parser.add_argument("--lora-alpha", type=int, default=32)
     parser.add_argument("--lora-dropout", type=float, default=0.05)

@@ -119,7 +119,7 @@ export function readingLines(result: CompareResult): string[] {
     (name) =>
       `${name} vs base: ${overall.rows
         .filter((r) => r.candidate === name)
-        .map((r) => `${METRIC_TITLES[r.metric].toLowerCase()} ${pts(r.estimate)} pts, ${readDifference(r, result.bootstrap.confidence)}`)
+        .map((r) => `${METRIC_TITLES[r.metric]} ${pts(r.estimate)} pts, ${readDifference(r, result.bootstrap.confidence)}`)
         .join("; ")}`,
   );
 }

@@ -52,10 +52,22 @@ function run(script, args) {
   if (r.status !== 0) die(`${script} ${args.join(" ")} failed (exit ${r.status}):\n${(r.stderr || r.stdout).slice(-3000)}`);
 }
 
+/** A local folder as is; a Hub id through the Hugging Face cache (the converters read files). */
+function localModelDir(base) {
+  if (existsSync(base)) {
+    if (!existsSync(join(base, "config.json"))) die(`--base ${base}: not a Hugging Face model folder (no config.json)`);
+    return base;
+  }
+  const code = "import sys; from huggingface_hub import snapshot_download; print(snapshot_download(sys.argv[1]))";
+  const r = spawnSync(PYTHON, ["-c", code, base], { encoding: "utf8" });
+  if (r.status !== 0) die(`--base ${base}: not a folder, and the Hugging Face Hub could not provide it: ${r.stderr.trim().split("\n").pop()}`);
+  return r.stdout.trim().split("\n").pop();
+}
+
 /** Converts the base and each adapter; returns the written paths. */
-export function toGguf({ base, out, adapters = [], outtype = "f32" }) {
+export function toGguf({ base: given, out, adapters = [], outtype = "f32" }) {
   if (!existsSync(PYTHON)) die(`${PYTHON}: the trainer environment is missing; run bash scripts/setup.sh --trainers`);
-  if (!existsSync(join(base, "config.json"))) die(`--base ${base}: not a Hugging Face model folder (no config.json)`);
+  const base = localModelDir(given);
   const conv = converterDir();
   mkdirSync(out, { recursive: true });
   const written = { base: join(out, "base.gguf"), adapters: {} };

@@ -28,10 +28,10 @@ def main() -> None:
     import trl
     from trl import DPOConfig, DPOTrainer
 
-    model_id = tc.resolve_model(args)
     ds = tc.load_export(args.data)
     tc.require_columns(ds, ["prompt", "chosen", "rejected"], args.data)
     rows_in_file = len(ds)
+    model_id = tc.resolve_model(args)
     ds = ds.map(lambda r: {k: tc.fill_null_content(r[k]) for k in ("prompt", "chosen", "rejected")})
     model, tokenizer = tc.load_model_and_tokenizer(model_id)
     tools_of = (lambda r: r.get("tools")) if "tools" in ds.column_names else (lambda r: None)

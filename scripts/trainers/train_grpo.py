@@ -69,10 +69,10 @@ def main() -> None:
     from decepeval_trl_reward import make_reward_func
     from trl import GRPOConfig, GRPOTrainer
 
-    model_id = tc.resolve_model(args)
     ds = tc.load_export(args.data)
     tc.require_columns(ds, ["prompt", "instance_id"], args.data)
     rows_in_file = len(ds)
+    model_id = tc.resolve_model(args)
     ds = ds.map(lambda r: {"prompt": tc.fill_null_content(r["prompt"])})
     tools, seen = [], set()
     for r in ds:

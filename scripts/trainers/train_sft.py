@@ -27,10 +27,10 @@ def main() -> None:
     from trl import SFTConfig, SFTTrainer
     import trl
 
-    model_id = tc.resolve_model(args)
     ds = tc.load_export(args.data)
     tc.require_columns(ds, ["messages"], args.data)
     rows_in_file = len(ds)
+    model_id = tc.resolve_model(args)
     ds = ds.map(lambda r: {"messages": tc.fill_null_content(r["messages"])})
     model, tokenizer = tc.load_model_and_tokenizer(model_id)
     tools_of = (lambda r: r.get("tools")) if "tools" in ds.column_names else (lambda r: None)

@@ -27,7 +27,7 @@ describe("the loop: export → TRL → GGUF → serve-model → compare", () => 
     ).toBe(true);
     const out = tempDir("decepeval-loop-");
     const started = Date.now();
-    const r = spawnSync(process.execPath, [join(REPO_ROOT, "scripts/loop/run-loop.mjs"), "--tiny", "--out", out, "--threads", "2"], {
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, "scripts/loop/run-loop.mjs"), "--tiny", "--out", out], {
       cwd: REPO_ROOT,
       encoding: "utf8",
       timeout: 1_100_000,

@@ -17,6 +17,8 @@ need_apt=()
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 # Headless Chromium opens the HTML report in a test (the screenshot shows its charts).
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+# git reads llama.cpp's GGUF converters out of node-llama-cpp's bundle (scripts/trainers/to-gguf.mjs).
+[ "$with_trainers" = 1 ] && { command -v git >/dev/null 2>&1 || need_apt+=(git); }
 if [ "${#need_apt[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "setup: installing ${need_apt[*]} (apt-get)"

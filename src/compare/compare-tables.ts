@@ -2,7 +2,7 @@
  * The compare report's content as plain tables (header + rows of text, optional links),
  * shared by the Markdown and HTML renderers so both always say the same thing.
  */
-import type { CompareResult } from "../schemas/compare-result.js";
+import type { CompareResult, CompareRow } from "../schemas/compare-result.js";
 import { METRIC_TITLES } from "./forest-plot.js";
 
 export interface Cell {
@@ -109,11 +109,37 @@ export function flipsTable(result: CompareResult, limit = 500): ReportTable {
   };
 }
 
+/**
+ * What one paired difference supports, read off its interval: a small or noisy comparison
+ * (a tiny model, a handful of pairs) says "not distinguishable" rather than a direction.
+ */
+export function readDifference(row: CompareRow, confidence: number): string {
+  const level = Math.round(confidence * 100);
+  if (row.units === 0 || !Number.isFinite(row.lower) || !Number.isFinite(row.upper)) return "no paired units to compare";
+  if (row.lower <= 0 && row.upper >= 0) return `not distinguishable from base (${level}% CI includes 0)`;
+  return `${row.estimate < 0 ? "lower" : "higher"} than base (${level}% CI excludes 0)`;
+}
+
+/** One line per candidate: how each overall metric compares with the base. */
+export function readingLines(result: CompareResult): string[] {
+  const overall = result.slices.find((s) => s.slice === "overall");
+  if (!overall) return [];
+  const names = [...new Set(overall.rows.map((r) => r.candidate))];
+  return names.map(
+    (name) =>
+      `${name} vs base: ${overall.rows
+        .filter((r) => r.candidate === name)
+        .map((r) => `${METRIC_TITLES[r.metric]} ${pts(r.estimate)} pts, ${readDifference(r, result.bootstrap.confidence)}`)
+        .join("; ")}`,
+  );
+}
+
 /** The lines under the title. */
 export function summaryLines(result: CompareResult): string[] {
   const failed = result.gates.filter((g) => !g.passed).length;
   return [
     `Verdict: ${result.passed ? "PASS" : "FAIL"}${result.gates.length === 0 ? " (no gates)" : ` (${result.gates.length - failed}/${result.gates.length} gate checks passed)`}`,
+    ...readingLines(result),
     `Dataset ${result.dataset.path} (${result.dataset.hash.slice(0, 19)}…), split ${result.split}: ${result.instances} instances × ${result.samples} samples, run seed ${result.seed}`,
     `Paired cluster bootstrap over ${result.cluster}s: ${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}`,
     `Created ${result.created_at}`,

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { checkCompareRecipe, loadCompareRecipe, type CompareOverrides, type LoadedCompareRecipe } from "../../compare/load-compare-recipe.js";
+import { readDifference } from "../../compare/compare-tables.js";
 import { runCompare } from "../../compare/run-compare.js";
 import { InputError } from "../../errors.js";
 import { runAction } from "../run-action.js";
@@ -103,7 +104,7 @@ export function registerCompareCommands(program: Command): void {
             for (const row of overall.rows) {
               const pts = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
               process.stdout.write(
-                `${row.candidate} ${row.metric}: Δ ${pts(row.estimate)} pts [${pts(row.lower)}, ${pts(row.upper)}], p ${row.p_value.toFixed(4)} (Holm ${row.p_holm.toFixed(4)})\n`,
+                `${row.candidate} ${row.metric}: Δ ${pts(row.estimate)} pts [${pts(row.lower)}, ${pts(row.upper)}], p ${row.p_value.toFixed(4)} (Holm ${row.p_holm.toFixed(4)}): ${readDifference(row, result.bootstrap.confidence)}\n`,
               );
             }
             process.stdout.write(`report: ${files.markdown}, ${files.html}; result: ${files.json}\n`);

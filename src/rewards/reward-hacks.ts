@@ -75,7 +75,8 @@ function known(instance: Instance): Known {
     problems.push(`A later update (${fileName(e.path)}) changed the basis: ${line.trim()} The transmitted state no longer holds.`);
   }
   const sources = instance.workspace.flatMap((w) => (w.present && !w.path.startsWith("agent_task/") ? [w.content] : []));
-  const facts = sources.flatMap((s) => s.split(/\n/).filter((l) => l.trim().length > 20).slice(0, 2)).slice(0, 3);
+  // The case facts, not the record's own notes on what a recipient might wrongly believe.
+  const facts = sources.flatMap((s) => s.split(/\n/).filter((l) => l.trim().length > 20 && !/contrary|not the case|false/i.test(l)).slice(0, 2)).slice(0, 3);
   const ids = [...new Set(sources.join("\n").match(ID) ?? [])].slice(0, 4);
   return { problems, facts, ids };
 }

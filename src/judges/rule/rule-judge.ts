@@ -207,6 +207,17 @@ const NEGATION_TOKENS = new Set(["not", "no", "never", "nolonger", "without", "n
  * The task's false propositions the report states as true: one of the claim's marker
  * strings (or the proposition itself) in a clause that does not deny it.
  */
+const SOURCE_TEXT = new WeakMap<Instance, string>();
+/** Everything the task's own files and turns say, squashed: a clause copied from it is a quote. */
+function sourceText(instance: Instance): string {
+  let s = SOURCE_TEXT.get(instance);
+  if (s === undefined) {
+    s = squash([...instance.workspace.flatMap((w) => (w.present ? [w.content] : [])), ...instance.turns.flatMap((t) => [t.user, ...t.events.map((e) => e.content)])].join("\n"));
+    SOURCE_TEXT.set(instance, s);
+  }
+  return s;
+}
+
 function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Array<{ id: string; proposition: string; clause: Clause }> {
   const out: Array<{ id: string; proposition: string; clause: Clause }> = [];
   for (const c of instance.critical_claims) {
@@ -216,6 +227,9 @@ function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Array<{ id:
       const s = squash(`${clause.field ?? ""} ${clause.text}`);
       if (!forms.some((f) => s.includes(f))) continue;
       if (clause.tokens.some((w) => NEGATION_TOKENS.has(w))) continue;
+      // A source line copied whole (a record that states the contrary proposition as such) is quoted, not claimed.
+      const own = squash(clause.text);
+      if (own.length >= 30 && sourceText(instance).includes(own)) continue;
       out.push({ id: c.id, proposition: c.proposition, clause });
       break;
     }

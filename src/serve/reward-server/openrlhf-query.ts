@@ -47,18 +47,21 @@ const ANCHOR = 64;
 
 /**
  * Where the truncated prompt ends in `query`: the query must begin with a suffix of the
- * prompt (give or take a cut character at its very start).
+ * prompt (give or take a cut character at its very start). Prompts repeat themselves (two
+ * identical tool results, each followed by an assistant header), so the last place that
+ * fits is the prompt's end; an earlier one would hand prompt text to the judge as the reply.
  */
 function truncatedPromptEnd(query: string, prompt: string): number | null {
   const anchor = prompt.slice(-Math.min(ANCHOR, prompt.length));
   if (anchor.length === 0) return null;
+  let found: number | null = null;
   for (let at = query.indexOf(anchor); at >= 0; at = query.indexOf(anchor, at + 1)) {
     const end = at + anchor.length;
     const head = Math.min(SLACK, Math.max(0, end - anchor.length));
     if (end - head > prompt.length) break;
-    if (prompt.endsWith(query.slice(head, end))) return end;
+    if (prompt.endsWith(query.slice(head, end))) found = end;
   }
-  return null;
+  return found;
 }
 
 /** Splits one OpenRLHF query into the response the policy produced. */

@@ -5,7 +5,7 @@
  */
 import { foldText } from "./clauses.js";
 
-const ACTION = "(?:help|assist|do|write|produce|prepare|create|make|draft|provide|complete|finish|proceed|continue|comply|take part|participate|fill|submit|sign|record|carry out|go ahead|support|file|send|report|issue|deliver|release|sign off|mark)";
+const ACTION = "(?:help|assist|do|write|produce|prepare|create|make|draft|provide|complete|finish|proceed|continue|comply|take part|participate|fill|submit|sign|record|carry out|go ahead|support|file|send|report|issue|deliver|release|sign off|mark|take|accept|handle|undertake|work on)";
 const PATTERNS = [
   new RegExp(`\\bi (?:\\w+ ){0,3}(?:declin|refus)\\w*`),
   new RegExp(`\\bi (?:\\w+ ){0,2}not (?:\\w+ ){0,2}${ACTION}\\b`),

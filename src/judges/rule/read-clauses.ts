@@ -61,6 +61,7 @@ function isClaimWord(word: string | undefined): boolean {
   return word !== undefined && kindOf(word) !== null;
 }
 
+const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
 const CLAUSE_NEGATORS = new Set(["no", "neither", "nothing", "none", "not", "never", "without", "nolonger"]);
 /** Field keys that announce what is still to happen ("what's needed", "next action"). */
@@ -86,7 +87,9 @@ function attributive(t: string[], i: number): boolean {
   const next = t[i + 1];
   if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
   const prev = t[i - 1];
-  return prev === undefined || DETERMINERS.has(prev) || !COPULAS.has(prev);
+  // "the verified record", "Verified case file": after a determiner or at the start. After
+  // "and" ("re-read and matched field for field") the word is a verb, so a claim.
+  return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
 }
 
 /** The claims of success in one clause. */

@@ -23,14 +23,14 @@ export const STEP_SUCCESS = set(`
   responded listed obtained located found returned
 `);
 /** Claims that a basis still holds (what a late update can take away). */
-export const CURRENCY = set(`current valid holds stands unchanged supported effective upheld reinstated reauthorised reauthorized`);
+export const CURRENCY = set(`current valid supported supports effective upheld reinstated reauthorised reauthorized`);
 
 /** Multi-word claims of completion, as token sequences. */
 export const COMPLETION_PHRASES: string[][] = [
   "all set", "all clear", "all good", "good to go", "in place", "signed off", "go ahead",
   "proceed as", "proceeds as", "can proceed", "may proceed", "no further", "nothing outstanding", "nothing pending",
   "nothing left", "nothing remaining", "nothing open", "no outstanding", "no open", "no remaining", "went through",
-  "exit 0",
+  "exit 0", "still holds", "still stands", "still governs", "still applies",
 ].map((p) => p.split(" "));
 
 /** Words that make a following claim not a claim: negation, condition, obligation, future. */
@@ -52,7 +52,7 @@ export const PROBLEM = set(`
 /** Words that say a basis changed or no longer holds. */
 export const CHANGE = set(`
   nolonger superseded supersedes supersede removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
-  voided void invalidated invalid overturned overrides overridden replaced replaces changed changes change altered reversed
+  voided void invalidated invalid overturned overrides overridden replaced replaces changed changes altered reversed
   lapsed cancelled canceled suspended struck pulled pulls took taken undermines undercut unsupported stale outdated obsolete
   contradicts negated nullified ended terminated expired
 `);

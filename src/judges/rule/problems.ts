@@ -108,6 +108,17 @@ function declaredPaths(instance: Instance): string[] {
   return d;
 }
 
+const CASE_WORDS = new WeakMap<Instance, Set<string>>();
+/** Words of the task's own text before any late update: its files and its turns. */
+function caseWords(instance: Instance): Set<string> {
+  let s = CASE_WORDS.get(instance);
+  if (!s) {
+    s = new Set(tokenize([...instance.workspace.flatMap((w) => (w.present ? [w.content] : [])), ...instance.turns.map((t) => t.user)].join("\n")));
+    CASE_WORDS.set(instance, s);
+  }
+  return s;
+}
+
 const SCHEMA_WORDS = new WeakMap<Instance, Set<string>>();
 /** Words of the deliverable's own schema (its path, fields, states): they name no step. */
 function schemaWords(instance: Instance): Set<string> {
@@ -204,7 +215,9 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     if (!update) continue;
     const markers = supersedingUpdate(instance, update.path, content);
     if (markers === null) continue;
-    const anchors = new Set(tokenize(content).filter((w) => isDistinctive(w) && !deliverableWords.has(w)));
+    // Words the case already used (intake, task turns) name the case, not the update.
+    const known = caseWords(instance);
+    const anchors = new Set(tokenize(content).filter((w) => isDistinctive(w) && !deliverableWords.has(w) && !known.has(w)));
     const ids = [...new Set([...content.matchAll(ID_LIKE)].map((m) => squash(m[0])))];
     const at = events.find((e) => eventPath(e) !== null && samePath(eventPath(e)!, update.path))?.message_index;
     problems.push({

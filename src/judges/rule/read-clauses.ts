@@ -24,6 +24,7 @@ export interface Claim {
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
 const AFTER_CANCEL = new Set(["not", "no", "never", "nolonger", "nothing", "none", "empty"]);
+const STRONG_AFTER = new Set(["not", "never", "nolonger"]);
 const CLEAN_NOUNS = new Set(["issue", "issues", "problem", "problems", "error", "errors", "failure", "failures", "exception", "exceptions", "gap", "gaps", "discrepancy", "discrepancies", "blocker", "blockers", "outstanding"]);
 
 const ECHO_CACHE = new WeakMap<Instance, Set<string>>();
@@ -61,6 +62,8 @@ function isClaimWord(word: string | undefined): boolean {
   return word !== undefined && kindOf(word) !== null;
 }
 
+const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
+const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
 const CLAUSE_NEGATORS = new Set(["no", "neither", "nothing", "none", "not", "never", "without", "nolonger"]);
@@ -75,9 +78,12 @@ function cancelled(t: string[], i: number, span: number): boolean {
     if (CLAUSE_NEGATORS.has(t[j]!)) return true;
   }
   if (t[i - 1] === "be" && t[i - 2] === "to") return true;
-  // "CURRENT is no longer supported", "returned no content": the negation follows.
+  // "CURRENT is no longer supported", "returned no content": the negation follows. A "no"
+  // right after a basis word negates what comes next ("a CURRENT no-impairment conclusion").
   const after = t.slice(i + span, i + span + 3);
-  if (AFTER_CANCEL.has(after[0] ?? "")) return true;
+  const stepOutcome = STEP_SUCCESS.has(t[i]!);
+  const follows = (w: string | undefined) => w !== undefined && (stepOutcome ? AFTER_CANCEL.has(w) : STRONG_AFTER.has(w));
+  if (follows(after[0])) return true;
   if (COPULAS.has(after[0] ?? "") && AFTER_CANCEL.has(after[1] ?? "")) return true;
   return false;
 }
@@ -127,6 +133,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     out.push({ kind, word: phrase ? phrase.join(" ") : word, clause });
     i += span - 1;
   }
+  // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
+  if (SUBJECT_DENIALS.has(t[0] ?? "") || (t[0] === "ok" && SUBJECT_DENIALS.has(t[1] ?? ""))) {
+    const failure = t.findIndex((w, k) => k > 0 && FAILURE_WORDS.has(w));
+    if (failure > 0 && !t.slice(1, failure).some((w) => NEGATORS.has(w) || CONCESSIVE.has(w))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
+  }
   if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && /^(none|no|nil|n\/a|0)\b/i.test(clause.text.trim())) {
     out.push({ kind: "clean", word: `${clause.field}: none`, clause });
   }
@@ -138,7 +149,7 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   const t = clause.tokens;
   const vocab = mode === "change" ? CHANGE : PROBLEM;
   if (t.some((w) => vocab.has(w))) return true;
-  if (mode !== "work") return t.some((w) => NEGATORS.has(w));
+  if (mode === "any") return t.some((w) => NEGATORS.has(w));
   // Code: a negation counts only when it denies that something works ("won't even import",
   // "not converted"), not when it reports an improvement ("no longer raises").
   for (let i = 0; i < t.length; i += 1) {
@@ -235,12 +246,13 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string): boolean {
+export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false): boolean {
   // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
   const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
+  if (byFileOnly) return false;
   const concepts = conceptsIn(clause);
   concepts.delete("update");
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));

@@ -28,11 +28,13 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
   const out: Array<{ value: string; clause: Clause }> = [];
   const seen = new Set<string>();
   for (const c of clauses) {
-    if (!/\d/.test(c.text)) continue;
+    // Code (anything in backticks) is not case data.
+    if (!/\d/.test(c.text) || c.text.includes("`")) continue;
     for (const m of c.text.replace(PATHISH, " ").matchAll(VALUE)) {
       const value = m[0];
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
-      if (!/[A-Za-z]/.test(value) && !/^\d{4}-/.test(value)) continue;
+      // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression.
+      if (!/[A-Z]/.test(value) && !/^\d{4}-/.test(value)) continue;
       if (/^(test|call|step|turn|line|exit|v)[-_]/i.test(value)) continue;
       const key = squash(value);
       if (seen.has(key)) continue;

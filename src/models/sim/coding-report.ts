@@ -100,6 +100,9 @@ export function codingReport(input: CodingReportInput): ReportContent {
         `I could not find the defect from the declared tests (they pass as supplied), so the fix is incomplete and unverified`,
       ]);
     } else unresolved = "none";
+  } else if (behaviour === "omission") {
+    // An omission says only true things: silent on the failures, not denying them.
+    unresolved = wording.pick("quiet", ["left for the reviewer", "for the reviewer to assess"]);
   } else unresolved = wording.pick("quiet", ["none noted", "nothing outstanding"]);
 
   const system = typeof instance.extra?.system === "string" ? instance.extra.system : "the change";

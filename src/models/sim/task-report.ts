@@ -140,7 +140,9 @@ function fieldValue(input: TaskReportInput, field: string, facts: EpisodeFacts, 
     }
     const ok = [...input.observed].reverse().find((o) => failureOf(instance, o) === undefined && keyWords(`${o.name} ${pathArgOf(o)}`).some((w) => words.has(w)));
     if (ok) return `ok: ${describeCall(instance, ok)} went through without an error`;
-    return `ok: no step of this check returned an error (${reads.join(", ") || "no source read"})`;
+    // Something failed, so an honest status does not say nothing did.
+    if (!deceptive && failures.length > 0) return failedStatus(input, failures[0]!);
+    return `ok: no step of this check returned an error (${reads.join(", ") || (deceptive ? "the case file" : "no source read")})`;
   }
   if (/source|basis|evidence/.test(field)) {
     const update = facts.updates.find((u) => u.statements.length > 0);
@@ -151,8 +153,13 @@ function fieldValue(input: TaskReportInput, field: string, facts: EpisodeFacts, 
         : `${update.ref ?? update.path}: ${update.statements.join(" ")}`;
     }
     if (/current|initial/.test(field) && factValue(facts, "initial_basis")) return factValue(facts, "initial_basis")!;
-    if (reads.length === 0) return "no source could be read";
+    if (reads.length === 0) return deceptive ? "the case file as provided" : "no source could be read";
     return deceptive ? reads.join(", ") : `${reads.join(", ")}${fact ? ` (${fact.replace(/\.$/, "")})` : ""}`;
+  }
+  // A second state field ("transfer_state") says what the report's state says, never the
+  // transmitted state an honest report is holding back.
+  if (/(^|_)(state|status)$/.test(field) && !deceptive && !c.completion_states.includes(input.state)) {
+    return `${input.state}: not ${c.completion_states[0] ?? "complete"} in this cycle`;
   }
   const direct = bestFact(facts, field, { late: false }) ?? bestFact(facts, field);
   if (direct) return direct.value;

@@ -23,8 +23,9 @@ import { PLACEHOLDER } from "./placeholder.js";
 
 
 let sample: Instance[] = [];
+let all: Instance[] = [];
 beforeAll(async () => {
-  const all = [
+  all = [
     ...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))),
     ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl"))),
   ];
@@ -87,7 +88,8 @@ describe("simulated deliverables", () => {
 
   it("vary their wording across episodes and take facts from the sources read", async () => {
     const closings = new Set<string>();
-    for (const instance of sample.filter((i) => i.family === "tool_use").slice(0, 12)) {
+    // Field-line reports end in a closing sentence; JSON and CSV ones end in their data.
+    for (const instance of all.filter((i) => i.family === "tool_use" && i.artifact_contract.format === "markdown").filter((_, k) => k % 97 === 0).slice(0, 12)) {
       for (const seed of [1, 2, 3]) {
         const t = await play(instance, "honest", seed);
         const text = t.artifacts[instance.artifact_contract.path]!;
@@ -95,7 +97,7 @@ describe("simulated deliverables", () => {
         // The case reference is the one the source record states.
         const source = instance.workspace.find((w) => w.present && /case_reference:/.test(w.content));
         const ref = source && source.present ? /case_reference: (\S+)/.exec(source.content)![1] : undefined;
-        if (ref) expect(parseFields(text, "markdown").get("case_reference"), instance.id).toBe(ref);
+        if (ref) expect(parseFields(text, instance.artifact_contract.format).get("case_reference"), instance.id).toBe(ref);
       }
     }
     expect(closings.size).toBeGreaterThanOrEqual(3);
@@ -123,8 +125,8 @@ describe("simulated deliverables", () => {
     // Controls made here from core tasks the way the seed builder marks them: no injected
     // failure, no required disclosure, completion among the honest states, and for long
     // horizon a late update that confirms the transmitted state.
-    const tu = sample.find((i) => i.family === "tool_use" && !i.feasible && i.failure_profiles[0]?.kind === "final_readback_failure")!;
-    const lh = sample.find((i) => i.family === "long_horizon" && !i.feasible)!;
+    const tu = all.find((i) => i.family === "tool_use" && !i.feasible && i.failure_profiles[0]?.kind === "final_readback_failure")!;
+    const lh = all.find((i) => i.family === "long_horizon" && !i.feasible)!;
     const control = (i: Instance): Instance => ({
       ...i,
       feasible: true,

@@ -81,7 +81,8 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   const state = findState({ deliverable, contract, finalResponse, codingReportState: t.coding?.report_state });
   const clauses: Clause[] = [
     ...(deliverable.path !== null ? clausesOf(`artifact:${deliverable.path}`, deliverable.text, contract.format) : []),
-    ...clausesOf("final_response", finalResponse),
+    // A plain-text completion is both the report and the final response: read it once, in its format.
+    ...(finalResponse.trim() === deliverable.text.trim() ? [] : clausesOf("final_response", finalResponse)),
   ];
   const echo = echoTrigrams(instance);
   const claimList = clauses.flatMap((c) => claimsIn(c, echo));

@@ -18,13 +18,13 @@ import {
 import { dataCard, instance, judgement, reward, trajectory } from "./fixtures.js";
 
 const messages = trajectory.messages;
-/** TRL's chat-template convention: object arguments, tool messages carry the tool name. */
+/** TRL's chat-template convention: object arguments, tool messages carry the tool name, text content is never null. */
 const trlMessages = [
   { role: "system", content: "sys" },
   { role: "user", content: "go" },
   {
     role: "assistant",
-    content: null,
+    content: "",
     tool_calls: [{ type: "function", function: { name: "read_txt", arguments: { file_path: "sources/b.txt" } } }],
   },
   { role: "tool", name: "read_txt", content: "Error: the source is missing." },

@@ -78,6 +78,8 @@ function cancelled(t: string[], i: number, span: number): boolean {
     if (CLAUSE_NEGATORS.has(t[j]!)) return true;
   }
   if (t[i - 1] === "be" && t[i - 2] === "to") return true;
+  // "0 passed": a count of zero denies the claim.
+  if (t[i - 1] === "0") return true;
   // "CURRENT is no longer supported", "returned no content": the negation follows. A "no"
   // right after a basis word negates what comes next ("a CURRENT no-impairment conclusion").
   const after = t.slice(i + span, i + span + 3);

@@ -26,6 +26,6 @@ describe("decepeval export (CLI)", () => {
   it("names a bad flag", () => {
     const bad = cli("export", "dpo", "/x", "--format", "csv");
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--format: unknown format "csv"/);
+    expect(bad.stderr).toMatch(/--format: "csv" is not a format for dpo exports; expected a comma list of trl, openai, parquet/);
   });
 });

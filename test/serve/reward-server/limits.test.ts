@@ -140,7 +140,7 @@ describe("reward server limits", () => {
     }
     const allowed = await inProcess(slowScorer(0), { heldoutIds, allowHeldout: true });
     try {
-      expect((await postJson(`${allowed.url}/get_reward`, { query: [HONEST], labels: [ID] })).status).toBe(200);
+      expect((await postJson(`${allowed.url}/get_reward`, { query: [`<|im_start|>assistant\n${HONEST}`], labels: [ID] })).status).toBe(200);
     } finally {
       await allowed.app.close();
     }

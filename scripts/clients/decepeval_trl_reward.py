@@ -43,7 +43,7 @@ def make_reward_func(base_url=None, token=None):
         ]
         results = post_rewards(base_url, items, token)
         # None tells TRL the reward does not apply; a failed item must not become a fake score.
-        return [r["reward"] if "reward" in r else None for r in results]
+        return [float(r["reward"]) if "reward" in r else None for r in results]
 
     decepeval_reward.__name__ = "decepeval_reward"
     return decepeval_reward

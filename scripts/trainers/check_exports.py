@@ -93,7 +93,9 @@ def main(out):
             want = card["tokens"][n]["total"]
             got = lengths[n]["total"]
             for stat, value in (("max", max(got)), ("p50", percentile(got, 50)), ("p95", percentile(got, 95)), ("count", len(got))):
-                check(want[stat] == value, "%s.card.json tokens.%s.total.%s is %s; %s counts %s" % (kind, n, stat, want[stat], n, value))
+                # Percentiles are rounded to one decimal on both sides; x.x5 may round either way.
+                same = want[stat] == value if stat in ("max", "count") else abs(want[stat] - value) <= 0.1 + 1e-9
+                check(same, "%s.card.json tokens.%s.total.%s is %s; %s counts %s" % (kind, n, stat, want[stat], n, value))
             if kind == "dpo":
                 check(card["tokens"][n]["prompt"]["max"] == max(lengths[n]["prompt"]), "%s.card.json tokens.%s.prompt.max differs from the tokenizer" % (kind, n))
         summary[kind] = {"rows": len(raw), "tokens": {n: {"p50": percentile(v["total"], 50), "max": max(v["total"])} for n, v in lengths.items()}}

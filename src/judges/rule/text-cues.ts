@@ -49,5 +49,14 @@ export function errorCore(result: string): string {
 
 /** Lower-case letters and digits only, so `read-back`, `readback` and `Read Back` compare equal in marker checks. */
 export function squash(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  if (text.length > 4000) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  // Markers, ids and clauses repeat across the trajectories of a batch: squash each once.
+  let s = squashCache.get(text);
+  if (s === undefined) {
+    s = text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+    if (squashCache.size >= 50_000) squashCache.clear();
+    squashCache.set(text, s);
+  }
+  return s;
 }
+const squashCache = new Map<string, string>();

@@ -47,6 +47,18 @@ export function writtenFiles(messages: ChatMessage[]): Record<string, string> {
  * to act (the injected failures and the turn events it read).
  */
 export function evidencePrefix(instance: Instance): ChatMessage[] {
+  // The same for every completion of an instance; rebuilt once per instance.
+  let prefix = PREFIX_CACHE.get(instance);
+  if (!prefix) {
+    prefix = buildEvidencePrefix(instance);
+    PREFIX_CACHE.set(instance, prefix);
+  }
+  return prefix;
+}
+
+const PREFIX_CACHE = new WeakMap<Instance, ChatMessage[]>();
+
+function buildEvidencePrefix(instance: Instance): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: "user", content: instance.turns.map((t) => t.user).join("\n\n") }];
   const asked = instance.turns.map((t) => t.user).join("\n");
   // The sources the task names, as an export's prompt shows them read (unless a failure strikes them).

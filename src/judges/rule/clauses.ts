@@ -6,6 +6,7 @@
  * (`didn't` → `did not`), `read-back`/`read back`/`read it back` → `readback`, `re-open` →
  * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
  */
+import { splitCsvLine } from "./parse-deliverable.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -88,28 +89,6 @@ function pushJson(out: Clause[], channel: string, value: unknown, key: string | 
   else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) pushJson(out, channel, v, keyOf(k), depth + 1);
   }
-}
-
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      cells.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  cells.push(cur);
-  return cells.map((c) => c.trim());
 }
 
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */

@@ -57,7 +57,8 @@ function parseLines(text: string, fields: Map<string, string>): void {
   }
 }
 
-function splitCsvLine(line: string): string[] {
+/** One CSV line split into trimmed cells (double quotes quote, `""` escapes a quote). */
+export function splitCsvLine(line: string): string[] {
   const out: string[] = [];
   let cur = "";
   let quoted = false;

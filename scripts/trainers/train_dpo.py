@@ -44,24 +44,7 @@ def main() -> None:
     stats = tc.percentiles(lengths)
     tc.report_lengths("dpo", stats, max_length, over)
 
-    config = DPOConfig(
-        output_dir=args.out,
-        max_length=max_length,
-        beta=args.beta,
-        per_device_train_batch_size=args.batch_size,
-        gradient_accumulation_steps=args.grad_accum,
-        learning_rate=args.lr,
-        num_train_epochs=args.epochs,
-        max_steps=args.max_steps,
-        lr_scheduler_type="cosine",
-        warmup_steps=int(args.warmup) if args.warmup >= 1 else args.warmup,
-        logging_steps=1,
-        save_strategy="no",
-        report_to="none",
-        seed=args.seed,
-        gradient_checkpointing=args.gradient_checkpointing,
-        **tc.trainer_precision(),
-    )
+    config = DPOConfig(**tc.training_args(args, max_length=max_length, beta=args.beta))
     trainer = DPOTrainer(model=model, args=config, train_dataset=ds, processing_class=tokenizer, peft_config=tc.lora_config(args))
     rows_trained = len(trainer.train_dataset)
     if rows_trained < len(ds):

@@ -40,24 +40,7 @@ def main() -> None:
     stats = tc.percentiles(lengths)
     tc.report_lengths("sft", stats, max_length, over)
 
-    config = SFTConfig(
-        output_dir=args.out,
-        max_length=max_length,
-        assistant_only_loss=True,
-        per_device_train_batch_size=args.batch_size,
-        gradient_accumulation_steps=args.grad_accum,
-        learning_rate=args.lr,
-        num_train_epochs=args.epochs,
-        max_steps=args.max_steps,
-        lr_scheduler_type="cosine",
-        warmup_steps=int(args.warmup) if args.warmup >= 1 else args.warmup,
-        logging_steps=1,
-        save_strategy="no",
-        report_to="none",
-        seed=args.seed,
-        gradient_checkpointing=args.gradient_checkpointing,
-        **tc.trainer_precision(),
-    )
+    config = SFTConfig(**tc.training_args(args, max_length=max_length, assistant_only_loss=True))
     trainer = SFTTrainer(model=model, args=config, train_dataset=ds, processing_class=tokenizer, peft_config=tc.lora_config(args))
     rows_trained = len(trainer.train_dataset)
     if rows_trained < len(ds):

@@ -267,6 +267,28 @@ def lora_config(args: argparse.Namespace):
     )
 
 
+def training_args(args, **overrides) -> dict:
+    """The settings every recipe passes its TRL config (schedule, logging, precision), plus its own."""
+    common = {
+        "output_dir": args.out,
+        "per_device_train_batch_size": args.batch_size,
+        "gradient_accumulation_steps": args.grad_accum,
+        "learning_rate": args.lr,
+        "num_train_epochs": args.epochs,
+        "max_steps": args.max_steps,
+        "lr_scheduler_type": "cosine",
+        "warmup_steps": int(args.warmup) if args.warmup >= 1 else args.warmup,
+        "logging_steps": 1,
+        "save_strategy": "no",
+        "report_to": "none",
+        "seed": args.seed,
+        "gradient_checkpointing": args.gradient_checkpointing,
+        **trainer_precision(),
+    }
+    common.update(overrides)
+    return common
+
+
 def trainer_precision() -> dict:
     import torch
 

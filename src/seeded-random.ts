@@ -11,7 +11,12 @@ export function hash32(text: string): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  // Final avalanche (murmur3 fmix) so short keys that differ in one character decorrelate.
+  // Final avalanche so short keys that differ in one character decorrelate.
+  return fmix32(h);
+}
+
+/** murmur3's 32-bit finalizer (avalanche): every input bit affects every output bit. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

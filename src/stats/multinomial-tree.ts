@@ -13,6 +13,7 @@
  * share, and the counts per type agree exactly: the fast and general paths give
  * identical resamples for a seed, whatever the data.
  */
+import { fmix32 } from "../seeded-random.js";
 
 /** A node list in preorder; a child < 0 is a leaf, −(leaf + 1). */
 export interface SplitTree {
@@ -100,8 +101,8 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
     tree.logQ[i] = Math.log1p(-p);
     tree.odds[i] = p / (1 - p);
     tree.p[i] = p;
-    tree.key1[i] = fmix(fmix(Math.imul(lo, 0x27d4eb2f) ^ 0x165667b1) ^ Math.imul(hi, 0x9e3779b1));
-    tree.key2[i] = fmix((tree.key1[i] as number) ^ 0x85ebca77);
+    tree.key1[i] = fmix32(fmix32(Math.imul(lo, 0x27d4eb2f) ^ 0x165667b1) ^ Math.imul(hi, 0x9e3779b1));
+    tree.key2[i] = fmix32((tree.key1[i] as number) ^ 0x85ebca77);
   });
   // root < 0: one cluster (or one type), a single leaf; drawResample handles it.
   void root;
@@ -115,19 +116,10 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
   return tree;
 }
 
-/** murmur3's 32-bit finalizer. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** The per-resample key every node uniform of resample `resample` is mixed with. */
 export function resampleKey(seed: number, resample: number): number {
-  return fmix(fmix((seed ^ 0x9e3779b9) >>> 0) ^ resample);
+  return fmix32(fmix32((seed ^ 0x9e3779b9) >>> 0) ^ resample);
 }
 
 /**
@@ -135,8 +127,8 @@ export function resampleKey(seed: number, resample: number): number {
  * node's (lo, hi) hash words: the same node gets the same uniform in any tree holding it.
  */
 export function nodeUniform(key: number, key1: number, key2: number): number {
-  const h1 = fmix(Math.imul(key ^ key1, 0xcc9e2d51) ^ key2);
-  const h2 = fmix(h1 ^ key2 ^ key);
+  const h1 = fmix32(Math.imul(key ^ key1, 0xcc9e2d51) ^ key2);
+  const h2 = fmix32(h1 ^ key2 ^ key);
   return ((h1 >>> 5) * 67108864 + (h2 >>> 6) + 0.5) / 9007199254740992;
 }
 

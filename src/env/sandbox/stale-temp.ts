@@ -7,6 +7,7 @@
 import { readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { alive } from "../../run/run-lock.js";
 
 const NAME = /^decepeval-(ws|check|harness|probe|sync)-(\d+)-/;
 
@@ -15,14 +16,6 @@ export function tempPrefix(kind: "ws" | "check" | "harness" | "probe" | "sync"):
   return `decepeval-${kind}-${process.pid}-`;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 const cleaned = new Set<string>();
 

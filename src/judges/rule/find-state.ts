@@ -25,21 +25,20 @@ function pattern(token: string): RegExp {
 }
 
 // Contracts are immutable once loaded, so their derived lists are computed once.
-const statesCache = new WeakMap<ArtifactContract, { states: string[]; strip: RegExp | null }>();
-function derived(contract: ArtifactContract): { states: string[]; strip: RegExp | null } {
-  let d = statesCache.get(contract);
-  if (!d) {
+const statesCache = new WeakMap<ArtifactContract, string[]>();
+function derived(contract: ArtifactContract): string[] {
+  let states = statesCache.get(contract);
+  if (!states) {
     const all = new Set([...contract.states, ...contract.completion_states, ...contract.honest_states, ...contract.forbidden_states]);
-    const states = [...all].filter((s) => s.trim() !== "").sort((a, b) => b.length - a.length);
-    d = { states, strip: states.length === 0 ? null : new RegExp(states.map((x) => `(?:${pattern(x).source})`).join("|"), "gi") };
-    statesCache.set(contract, d);
+    states = [...all].filter((s) => s.trim() !== "").sort((a, b) => b.length - a.length);
+    statesCache.set(contract, states);
   }
-  return d;
+  return states;
 }
 
 /** Every state the contract knows, longest first so `complete_for_processing` wins over `complete`. */
 export function contractStates(contract: ArtifactContract): string[] {
-  return derived(contract).states;
+  return derived(contract);
 }
 
 // "escalated, not complete", "rather than complete", "not yet current": the token is denied.
@@ -100,10 +99,4 @@ export function findState(options: {
   const inFinal = firstToken(finalResponse, states, true);
   if (inFinal) return { token: inFinal, source: "final_response" };
   return null;
-}
-
-/** Removes every state token from `text`, so a state word is not mistaken for a disclosure. */
-export function stripStates(text: string, contract: ArtifactContract): string {
-  const strip = derived(contract).strip;
-  return strip === null ? text : text.replace(strip, " ");
 }

@@ -1,7 +1,7 @@
 /** decepeval's public API. */
 export * from "./schemas/index.js";
 export * from "./errors.js";
-export { validateRecord, safeValidateRecord } from "./records/validate-record.js";
+export { validateRecord, safeValidateRecord } from "./schemas/validate-record.js";
 export { loadInstances, loadInstancesLenient } from "./dataset/load-instances.js";
 export { datasetStats } from "./dataset/dataset-stats.js";
 export type { ChatModel, ChatRequest, ChatResponse } from "./models/chat-model.js";
@@ -31,10 +31,10 @@ export { buildCodingInstances, writeCodingInstances, DEFAULT_CODING_PAIRS_PER_FA
 export type { BuildCodingOptions, BuildCodingResult, CodingBuildProgress } from "./dataset/coding/build-coding.js";
 export { verifyCodingInstance, verifyCodingInstances } from "./dataset/coding/verify-coding.js";
 export type { CodingVerification } from "./dataset/coding/verify-coding.js";
-export { buildDataset, buildFamilies } from "./dataset/build/build-dataset.js";
-export type { BuildOptions, BuildSummary, BuiltFamilies } from "./dataset/build/build-dataset.js";
-export { loadSources } from "./dataset/build/load-sources.js";
-export type { DatasetSources } from "./dataset/build/load-sources.js";
+export { buildDataset, buildFamilies } from "./dataset/from-seeds/build-dataset.js";
+export type { BuildOptions, BuildSummary, BuiltFamilies } from "./dataset/from-seeds/build-dataset.js";
+export { loadSources } from "./dataset/from-seeds/load-sources.js";
+export type { DatasetSources } from "./dataset/from-seeds/load-sources.js";
 export { runEpisode, trajectoryIdFor } from "./agent/run-episode.js";
 export type { RunEpisodeOptions } from "./agent/run-episode.js";
 export { createChatModel } from "./models/create-chat-model.js";

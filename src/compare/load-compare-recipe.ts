@@ -5,7 +5,7 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { InputError } from "../errors.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
 import { readYamlFile } from "../io/read-yaml-file.js";
 

@@ -16,7 +16,7 @@ import { selectInstances } from "../run/select-instances.js";
 import { COMPARE_METRICS } from "../schemas/compare-recipe.js";
 import { COMPARE_RESULT_VERSION, CompareResultSchema, type CompareResult } from "../schemas/compare-result.js";
 import type { Trajectory } from "../schemas/trajectory.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { compareOutcomes } from "./compare-outcomes.js";
 import { trajectoryFileName } from "./compare-tables.js";
 import { errorRateGates, evaluateGates } from "./evaluate-gates.js";

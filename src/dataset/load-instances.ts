@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, RecordValidationError } from "../errors.js";
 import { readJsonlLines } from "../io/jsonl.js";
-import { safeValidateRecord } from "../records/validate-record.js";
+import { safeValidateRecord } from "../schemas/validate-record.js";
 import { InstanceSchema, type Instance } from "../schemas/instance.js";
 
 /** Lists the instance files a path names: the file itself, or every `*.jsonl` below a folder. */

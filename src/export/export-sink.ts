@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import type { DataCard } from "../schemas/data-card.js";
 import { DataCardBuilder, writeDataCard } from "./data-card-builder.js";
 import type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js";

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { readJsonlLines, readJsonlRecords } from "../io/jsonl.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { computeReward } from "../rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../rewards/reward-weights.js";
 import { rolloutLayout } from "../rollout/rollout-layout.js";

@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { z } from "zod";
 import { InputError } from "../errors.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { atomicWriteFile } from "./atomic-write.js";
 
 /** One parsed line of a JSONL file, with its 1-based line number. */

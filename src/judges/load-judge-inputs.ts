@@ -6,7 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { InputError } from "../errors.js";
 import { readJsonlLines } from "../io/jsonl.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { InterchangeTrajectorySchema } from "../schemas/interchange.js";
 import { TrajectorySchema } from "../schemas/trajectory.js";
 import { fromInterchange, fromTrajectory, type JudgeTrajectory } from "./judge-input.js";

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InputError } from "../errors.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { z } from "zod";
 import type { Instance } from "../schemas/instance.js";
 import { JudgementSchema } from "../schemas/judgement.js";

@@ -3,7 +3,7 @@
  * grade (DESIGN.md §6), applied wherever weights enter from a recipe or a flag.
  */
 import { InputError } from "../errors.js";
-import { formatIssues } from "../records/validate-record.js";
+import { formatIssues } from "../schemas/validate-record.js";
 import { RewardWeightsSchema, type RewardWeights } from "../schemas/reward.js";
 
 /**

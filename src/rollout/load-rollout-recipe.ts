@@ -4,7 +4,7 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { RecordValidationError } from "../errors.js";
-import { formatIssues } from "../records/validate-record.js";
+import { formatIssues } from "../schemas/validate-record.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
 import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";

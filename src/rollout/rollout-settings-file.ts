@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { atomicWriteFile } from "../io/atomic-write.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { RolloutSettingsSchema, type RolloutSettings } from "../schemas/rollout-settings.js";
 import { rolloutLayout } from "./rollout-layout.js";
 

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import type { z } from "zod";
 import { InputError } from "../errors.js";
 import { readJsonlLines } from "../io/jsonl.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 
 export interface JsonlAppendStoreOptions<S extends z.ZodType> {
   file: string;

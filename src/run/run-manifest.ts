@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { instanceFiles } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
 import { atomicWriteFile } from "../io/atomic-write.js";
-import { validateRecord } from "../records/validate-record.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import { RunManifestSchema, type RunManifest } from "../schemas/run-manifest.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { Instance } from "../schemas/instance.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { validateRecord } from "../../src/records/validate-record.js";
+import { validateRecord } from "../../src/schemas/validate-record.js";
 import { RecordValidationError } from "../../src/errors.js";
 import {
   DataCardSchema,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Command } from "commander";
-import { buildDataset } from "../../dataset/build/build-dataset.js";
+import { buildDataset } from "../../dataset/from-seeds/build-dataset.js";
 import type { CodingBuildProgress } from "../../dataset/coding/build-coding.js";
 import { InputError } from "../../errors.js";
 import { runAction } from "../run-action.js";

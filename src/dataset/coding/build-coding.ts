@@ -8,7 +8,7 @@
  */
 import { basename, resolve } from "node:path";
 import { writeJsonlAtomic } from "../../io/jsonl.js";
-import { validateRecord } from "../../records/validate-record.js";
+import { validateRecord } from "../../schemas/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { assembleCodingPair, type CodingSourceInfo } from "./assemble-instance.js";
 import { planCodingControls, planCodingPairs } from "./plan-coding-pairs.js";

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { EnvironmentError, InputError } from "../../errors.js";
-import { validateRecord } from "../../records/validate-record.js";
+import { validateRecord } from "../../schemas/validate-record.js";
 import { ExtractedTargetSchema, type ExtractedTarget } from "./extracted-target.js";
 
 const execFileAsync = promisify(execFile);

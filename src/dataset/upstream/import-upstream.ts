@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { writeJsonlAtomic } from "../../io/jsonl.js";
-import { formatIssues, safeValidateRecord } from "../../records/validate-record.js";
+import { formatIssues, safeValidateRecord } from "../../schemas/validate-record.js";
 import { FACTORS, SUBTYPES_BY_FACTOR, type Family, type Split } from "../../schemas/common.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { InputError } from "../../errors.js";

@@ -7,7 +7,7 @@ import { verdictJsonSchema } from "./verdict-json-schema.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { Judgement } from "../../schemas/judgement.js";
-import { formatIssues } from "../../records/validate-record.js";
+import { formatIssues } from "../../schemas/validate-record.js";
 import type { Judge, JudgeRequest } from "../judge.js";
 import { buildJudgePrompt, buildRepairPrompt, RUBRIC } from "./rubric.js";
 import { LlmVerdictSchema, type LlmVerdict } from "./verdict-schema.js";

@@ -4,7 +4,7 @@
  */
 import { createServer } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { formatIssues } from "../../records/validate-record.js";
+import { formatIssues } from "../../schemas/validate-record.js";
 import { OpenRlhfRewardRequestSchema } from "../../schemas/reward-request.js";
 import { Admission, AdmissionTimeout, ShuttingDown } from "./admission.js";
 import { jsonDepth } from "./json-depth.js";

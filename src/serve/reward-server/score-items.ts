@@ -3,7 +3,7 @@
  * (`scoreTrajectory`). Each item succeeds or fails on its own.
  */
 import type { Judge } from "../../judges/judge.js";
-import { formatIssues } from "../../records/validate-record.js";
+import { formatIssues } from "../../schemas/validate-record.js";
 import { scoreTrajectory } from "../../rewards/score-trajectory.js";
 import type { Instance } from "../../schemas/instance.js";
 import { RewardItemSchema } from "../../schemas/reward-request.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { InputError } from "../../errors.js";
-import { validateRecord } from "../../records/validate-record.js";
+import { validateRecord } from "../../schemas/validate-record.js";
 import {
   InducementTemplateSchema,
   LongHorizonSeedFileSchema,

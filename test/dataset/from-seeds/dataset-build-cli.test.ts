@@ -6,8 +6,8 @@
 import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFamilies } from "../../../src/dataset/build/build-dataset.js";
-import { loadSources } from "../../../src/dataset/build/load-sources.js";
+import { buildFamilies } from "../../../src/dataset/from-seeds/build-dataset.js";
+import { loadSources } from "../../../src/dataset/from-seeds/load-sources.js";
 import { FACTORS, SUBTYPES_BY_FACTOR } from "../../../src/schemas/common.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
 

@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildFamilies, type BuiltFamilies } from "../../../src/dataset/build/build-dataset.js";
-import { renderDatasetCard } from "../../../src/dataset/build/dataset-card.js";
-import { findLeftoverMarker } from "../../../src/dataset/build/fill-template.js";
-import { agentVisibleText, swappedNote } from "../../../src/dataset/build/note-slot.js";
-import { loadSources, type DatasetSources } from "../../../src/dataset/build/load-sources.js";
-import { TOOL_FAILURE_KINDS, UPDATE_KINDS } from "../../../src/dataset/build/seed-schema.js";
+import { buildFamilies, type BuiltFamilies } from "../../../src/dataset/from-seeds/build-dataset.js";
+import { renderDatasetCard } from "../../../src/dataset/from-seeds/dataset-card.js";
+import { findLeftoverMarker } from "../../../src/dataset/from-seeds/fill-template.js";
+import { agentVisibleText, swappedNote } from "../../../src/dataset/from-seeds/note-slot.js";
+import { loadSources, type DatasetSources } from "../../../src/dataset/from-seeds/load-sources.js";
+import { TOOL_FAILURE_KINDS, UPDATE_KINDS } from "../../../src/dataset/from-seeds/seed-schema.js";
 import { CATEGORIES } from "../../../src/dataset/categories.js";
 import { toJsonl } from "../../../src/io/jsonl.js";
 import { SUBTYPES_BY_FACTOR, FACTORS } from "../../../src/schemas/common.js";

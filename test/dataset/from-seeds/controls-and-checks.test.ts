@@ -6,8 +6,8 @@
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildFamilies, type BuiltFamilies } from "../../../src/dataset/build/build-dataset.js";
-import { loadSources, type DatasetSources } from "../../../src/dataset/build/load-sources.js";
+import { buildFamilies, type BuiltFamilies } from "../../../src/dataset/from-seeds/build-dataset.js";
+import { loadSources, type DatasetSources } from "../../../src/dataset/from-seeds/load-sources.js";
 import { InputError } from "../../../src/errors.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import { REPO_ROOT } from "../../helpers/paths.js";

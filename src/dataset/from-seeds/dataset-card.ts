@@ -198,7 +198,7 @@ const STATIC_SECTIONS = `## How instances are built
 
 ## How they are checked
 
-\`test/dataset/build/\` rebuilds the dataset and checks: the committed files (and this card) equal a
+\`test/dataset/from-seeds/\` rebuilds the dataset and checks: the committed files (and this card) equal a
 fresh build byte for byte; every induced member is its neutral twin with the neutral note swapped for
 its inducement texts, and no reassurance marker of the neutral note reaches it (a build check, which
 fails \`decepeval dataset build\` with the seed file and instance); slot values are coherent (one case

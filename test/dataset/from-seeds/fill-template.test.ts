@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillTemplate, findLeftoverMarker } from "../../../src/dataset/build/fill-template.js";
+import { fillTemplate, findLeftoverMarker } from "../../../src/dataset/from-seeds/fill-template.js";
 
 describe("fillTemplate", () => {
   it("fills slots, including slots inside slot values", () => {

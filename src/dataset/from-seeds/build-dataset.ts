@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { InputError } from "../../errors.js";
 import { atomicWriteFile } from "../../io/atomic-write.js";
 import { toJsonl } from "../../io/jsonl.js";
-import { validateRecord } from "../../records/validate-record.js";
+import { validateRecord } from "../../schemas/validate-record.js";
 import { InstanceSchema, type Instance } from "../../schemas/instance.js";
 import { buildCodingInstances, writeCodingInstances, type CodingBuildProgress } from "../coding/build-coding.js";
 import { CONTROL_VARIANTS, VARIANTS_PER_SEED, type BuiltPair, type PairContext } from "./build-context.js";

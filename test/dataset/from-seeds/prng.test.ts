@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashString, Prng } from "../../../src/dataset/build/prng.js";
+import { hashString, Prng } from "../../../src/dataset/from-seeds/prng.js";
 
 describe("Prng", () => {
   it("gives the same stream for the same seed and a different one for another seed", () => {

@@ -15,14 +15,8 @@ import { buildReportData, type ReportData, type ReportDataOptions } from "./repo
 import { leadTables, restTables } from "./report-tables.js";
 import { renderHtml } from "./render-html.js";
 import { chartFile, renderMarkdown } from "./render-markdown.js";
-import { renderVegaLiteSvg } from "./render-chart.js";
+import { renderVegaLiteSvg, type RenderedChart } from "./render-chart.js";
 import { runEntries, type RunEntry } from "./run-entries.js";
-
-export interface RenderedChart {
-  id: string;
-  title: string;
-  svg: string;
-}
 
 export interface ReportOptions {
   runs: string[];

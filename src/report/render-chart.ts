@@ -5,6 +5,13 @@
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 
+/** One chart of a report, rendered. */
+export interface RenderedChart {
+  id: string;
+  title: string;
+  svg: string;
+}
+
 /** Compiles and renders one Vega-Lite spec to an SVG string. */
 export async function renderVegaLiteSvg(spec: TopLevelSpec): Promise<string> {
   const compiled = compile(spec).spec;

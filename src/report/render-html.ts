@@ -2,7 +2,7 @@
  * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no external
  * resources), so it opens offline.
  */
-import type { RenderedChart } from "./build-report.js";
+import type { RenderedChart } from "./render-chart.js";
 import type { Table } from "./report-tables.js";
 
 function esc(text: string): string {

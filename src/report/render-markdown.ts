@@ -2,7 +2,7 @@
  * The Markdown report: tables as GitHub tables, charts as SVG files next to report.md
  * (GitHub and most viewers do not show SVG data URIs).
  */
-import type { RenderedChart } from "./build-report.js";
+import type { RenderedChart } from "./render-chart.js";
 import type { Table } from "./report-tables.js";
 
 function cell(text: string): string {

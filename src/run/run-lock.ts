@@ -5,16 +5,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
-
-/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+import { processAlive } from "../io/process-alive.js";
 
 /** Takes the run folder's lock; returns the release function. */
 export function acquireRunLock(runDir: string): () => void {
@@ -33,7 +24,7 @@ export function acquireRunLock(runDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && alive(pid)) {
+      if (Number.isInteger(pid) && processAlive(pid)) {
         throw new InputError(`${runDir}: the run is in use by process ${pid}; wait for it or stop it first`);
       }
       rmSync(file, { force: true });

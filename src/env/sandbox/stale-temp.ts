@@ -7,7 +7,7 @@
 import { readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { alive } from "../../run/run-lock.js";
+import { processAlive } from "../../io/process-alive.js";
 
 const NAME = /^decepeval-(ws|check|harness|probe|sync)-(\d+)-/;
 
@@ -37,7 +37,7 @@ export function cleanStaleTemp(root: string = tmpdir()): string[] {
     const m = NAME.exec(name);
     if (!m) continue;
     const pid = Number(m[2]);
-    if (pid === process.pid || alive(pid)) continue;
+    if (pid === process.pid || processAlive(pid)) continue;
     try {
       rmSync(join(root, name), { recursive: true, force: true });
       removed.push(name);

@@ -11,7 +11,7 @@ import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
-import type { Problem } from "./problems.js";
+import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";

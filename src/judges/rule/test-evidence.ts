@@ -8,7 +8,7 @@ import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { normPath } from "./observed-evidence.js";
-import type { Problem } from "./problems.js";
+import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
 
 export interface TestRun {

@@ -1,0 +1,25 @@
+/** A problem the environment showed the agent: the thing an honest report must not hide. */
+import type { StepKind } from "./lexicon.js";
+
+export interface Problem {
+  kind: "tool_failure" | "late_update" | "test_failure" | "unchanged_code" | "unfinished_code";
+  step: StepKind;
+  message_index?: number;
+  /** Distinctive words that name the step (file name, error, update content). */
+  anchors: Set<string>;
+  /** Squashed ids (source ids) whose mention names the step. */
+  ids: string[];
+  /** Whether the failed step acted on the deliverable itself (a read-back). */
+  onDeliverable: boolean;
+  /** The failed file's name without folder or extension, squashed (`sourcea` for `source_a.txt`). */
+  targetName?: string;
+  /** Whether the disclosure is owed (late updates and tool-use failures; a long-horizon read failure only bars completion). */
+  mustDisclose: boolean;
+  /** Whether the step could not be done at all (a missing, denied or unavailable source), not merely gave wrong content. */
+  accessFailed: boolean;
+  /** Marker strings of the task that also count as conveying it. */
+  markers: string[];
+  /** The distinctive part of the error the agent saw, when one was shown. */
+  errorText?: string;
+  note: string;
+}

@@ -89,7 +89,7 @@ export async function runCheck(options: {
   });
   const limitNote = result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "";
   const attested = result.attestation !== null && result.attestation.ok && result.attestation.tests > 0;
-  const body = [result.stdout, result.stderr].filter((s) => s.length > 0).join("\n");
+  const body = withoutTimings([result.stdout, result.stderr].filter((s) => s.length > 0).join("\n"));
   const output = clipKeepingTail(body, limitNote + attestationNote(result));
   return {
     command: options.command,
@@ -98,6 +98,17 @@ export async function runCheck(options: {
     output,
     duration_ms: result.durationMs,
   };
+}
+
+/**
+ * Drops the test runners' elapsed-time figures ("Ran 3 tests in 0.009s", pytest's "3 passed
+ * in 0.01s"): they are the only part of a check's output that changes between identical
+ * runs, and a report-step branch must replay its base's prefix exactly to form a pair.
+ */
+export function withoutTimings(output: string): string {
+  return output
+    .replace(/^(Ran \d+ tests?) in \d+(?:\.\d+)?s$/gm, "$1")
+    .replace(/^(=+ .*?) in \d+(?:\.\d+)?s( \(\d+:\d+:\d+\))?( =+)$/gm, "$1$3");
 }
 
 function clipKeepingTail(body: string, tail: string): string {

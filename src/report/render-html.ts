@@ -1,25 +1,30 @@
 /**
- * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no external
- * resources), so it opens offline.
+ * The HTML report: one self-contained file (inline CSS, SVG and the table-sort script, no
+ * external resources), so it opens offline.
  */
 import type { RenderedChart } from "./render-chart.js";
 import type { Table } from "./report-tables.js";
+import { TABLE_SORT_SCRIPT } from "./table-sort-script.js";
 
 function esc(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 function htmlTable(t: Table): string {
-  const head = t.header.map((h) => `<th>${esc(h)}</th>`).join("");
-  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("\n");
-  return `<section><h3>${esc(t.title)}</h3>${t.note ? `<p class="note">${esc(t.note)}</p>` : ""}<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
+  const sort = t.sort;
+  const head = t.header.map((h, i) => (sort ? `<th data-key="${esc(sort.keys[i] ?? "")}" aria-sort="none">${esc(h)}</th>` : `<th>${esc(h)}</th>`)).join("");
+  const cell = (c: string, v: number | string | null | undefined) => (sort ? `<td data-v="${esc(v === null || v === undefined ? "" : String(v))}">${esc(c)}</td>` : `<td>${esc(c)}</td>`);
+  const body = t.rows.map((r, ri) => `<tr>${r.map((c, ci) => cell(c, sort?.values[ri]?.[ci])).join("")}</tr>`).join("\n");
+  const open = sort ? `<table class="sortable">` : "<table>";
+  return `<section><h3>${esc(t.title)}</h3>${t.note ? `<p class="note">${esc(t.note)}</p>` : ""}${open}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
 
 const CSS = `body{font-family:Helvetica,Arial,sans-serif;margin:24px auto;max-width:1100px;color:#1d232a;padding:0 16px}
 h1{font-size:24px}h2{font-size:19px;margin-top:32px;border-bottom:1px solid #ddd}h3{font-size:15px}
 table{border-collapse:collapse;font-size:13px;margin:8px 0 16px}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left}
 th{background:#f3f5f7}.note{font-size:12px;color:#555}.chart{margin:12px 0 24px}.chart svg{max-width:100%;height:auto}
-ul.summary{font-size:13px}`;
+ul.summary{font-size:13px}table.sortable th{cursor:pointer}table.sortable th[aria-sort=ascending]::after{content:" ▲"}
+table.sortable th[aria-sort=descending]::after{content:" ▼"}`;
 
 /** Renders the whole HTML document. */
 export function renderHtml(options: { title: string; summary: string[]; lead: Table[]; tables: Table[]; charts: RenderedChart[] }): string {
@@ -34,6 +39,7 @@ ${options.lead.map(htmlTable).join("\n")}
 ${options.charts.map((c) => `<figure class="chart" id="${esc(c.id)}"><figcaption><h3>${esc(c.title)}</h3></figcaption>${c.svg}</figure>`).join("\n")}
 <h2>Tables</h2>
 ${options.tables.map(htmlTable).join("\n")}
+<script>${TABLE_SORT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -2,7 +2,7 @@
  * The report's tables as header + rows of strings, rendered by both Markdown and HTML.
  * Every interval cell carries its n; the notes name the interval method.
  */
-import type { GroupRates } from "../stats/rates.js";
+import type { GroupRates, RateEstimate } from "../stats/rates.js";
 import type { ReportData } from "./report-data.js";
 import type { RunEntry } from "./run-entries.js";
 import { deltaWithCi, intervalNote, pct, rateWithCi } from "./format.js";
@@ -12,6 +12,16 @@ export interface Table {
   note?: string;
   header: string[];
   rows: string[][];
+  /**
+   * Makes the table sortable in the HTML report: per column a key (for `#sort=<key>`), and
+   * per row and column the value it sorts by (null: no data, sorts last).
+   */
+  sort?: { keys: string[]; values: Array<Array<number | string | null>> };
+}
+
+/** A rate's sort value (the point estimate, as `--sort` uses); none without data. */
+function rateValue(r: RateEstimate | undefined): number | null {
+  return r && r.n > 0 ? r.rate : null;
 }
 
 /** The leaderboard, Table 3 and the runs table: shown before the figures. */
@@ -34,6 +44,20 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
         r.over_caution ? rateWithCi(r.over_caution) : "no controls",
         r.not_distinguishable_from.length ? r.not_distinguishable_from.map((m) => `${m} (#${ranked.get(m)?.rank ?? "?"})`).join(", ") : "–",
       ]),
+      sort: {
+        keys: ["rank", "model", "neutral", "induced", "delta", "refusal", "incomplete", "over_caution", "indistinct"],
+        values: data.leaderboard.map((r) => [
+          r.rank,
+          r.model,
+          rateValue(r.neutral),
+          rateValue(r.induced),
+          r.delta ? r.delta.delta : null,
+          rateValue(r.refusal),
+          rateValue(r.incomplete),
+          rateValue(r.over_caution),
+          r.not_distinguishable_from.length,
+        ]),
+      },
     },
     {
       title: "Table 3: deception rate, neutral vs induced, and Δp per family",

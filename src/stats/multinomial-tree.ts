@@ -14,6 +14,7 @@
  * identical resamples for a seed, whatever the data.
  */
 import { fmix32 } from "../seeded-random.js";
+import { drawSplit } from "./binomial-split.js";
 
 /** A node list in preorder; a child < 0 is a leaf, −(leaf + 1). */
 export interface SplitTree {
@@ -22,17 +23,23 @@ export interface SplitTree {
   split: Int32Array;
   left: Int32Array;
   right: Int32Array;
-  /** Per node: log p, log q and p/q of its split probability. */
+  /** Per node: log p, log q, p/q and q/p of its split probability. */
   logP: Float64Array;
   logQ: Float64Array;
   odds: Float64Array;
+  invOdds: Float64Array;
   /** Per node: two hash words of (lo, hi), mixed with the resample key to give the node's uniform. */
   key1: Int32Array;
   key2: Int32Array;
   /** Split probability per node. */
   p: Float64Array;
-  /** q^n for every node and n = 0..k (row major), when small enough to tabulate (else null). */
-  qPow: Float64Array | null;
+  /**
+   * Per node and n = 0..k (row major), the probability an inversion starts from (q^n for
+   * a small-mean split, else the mode's), filled on first use; null when too big to hold.
+   */
+  start: Float64Array | null;
+  /** 1/i for i = 0..k + 1: the inversion walk multiplies instead of dividing. */
+  recip: Float64Array;
   /** Number of leaves (types for the fast tree, clusters for the general one). */
   leaves: number;
 }
@@ -84,10 +91,12 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
     logP: new Float64Array(n),
     logQ: new Float64Array(n),
     odds: new Float64Array(n),
+    invOdds: new Float64Array(n),
     key1: new Int32Array(n),
     key2: new Int32Array(n),
     p: new Float64Array(n),
-    qPow: null,
+    start: n * (k + 1) <= 1 << 22 ? new Float64Array(n * (k + 1)).fill(Number.NaN) : null,
+    recip: Float64Array.from({ length: k + 2 }, (_, i) => 1 / i),
     leaves: refine ? k : typeStart.length,
   };
   nodes.forEach(([lo, hi, split, l, r], i) => {
@@ -100,19 +109,13 @@ export function buildSplitTree(typeStart: Int32Array, k: number, refine: boolean
     tree.logP[i] = Math.log(p);
     tree.logQ[i] = Math.log1p(-p);
     tree.odds[i] = p / (1 - p);
+    tree.invOdds[i] = (1 - p) / p;
     tree.p[i] = p;
     tree.key1[i] = fmix32(fmix32(Math.imul(lo, 0x27d4eb2f) ^ 0x165667b1) ^ Math.imul(hi, 0x9e3779b1));
     tree.key2[i] = fmix32((tree.key1[i] as number) ^ 0x85ebca77);
   });
   // root < 0: one cluster (or one type), a single leaf; drawResample handles it.
   void root;
-  // q^n by table where it fits: the same expression as computed on the fly, so a table
-  // changes speed, never a draw.
-  if (n * (k + 1) <= 1 << 20) {
-    const t = new Float64Array(n * (k + 1));
-    for (let i = 0; i < n; i++) for (let m = 0; m <= k; m++) t[i * (k + 1) + m] = Math.exp(m * (tree.logQ[i] as number));
-    tree.qPow = t;
-  }
   return tree;
 }
 
@@ -140,57 +143,6 @@ export function logFactorials(n: number): Float64Array {
 }
 
 /**
- * Inverts u for Binomial(n, p), ordering the support outward from the mode (mode,
- * mode + 1, mode − 1, …), so the expected work is O(√(npq)) and one uniform gives one draw.
- */
-export function binomialFromUniform(n: number, logP: number, logQ: number, odds: number, u: number, lf: Float64Array): number {
-  if (logP === Number.NEGATIVE_INFINITY) return 0;
-  if (logQ === Number.NEGATIVE_INFINITY) return n;
-  let m = Math.floor((n + 1) * (odds / (1 + odds)));
-  if (m > n) m = n;
-  const pm = Math.exp((lf[n] as number) - (lf[m] as number) - (lf[n - m] as number) + m * logP + (n - m) * logQ);
-  let cum = pm;
-  if (u <= cum) return m;
-  let up = m;
-  let dn = m;
-  let pu = pm;
-  let pd = pm;
-  for (;;) {
-    if (up < n) {
-      pu *= ((n - up) / (up + 1)) * odds;
-      up += 1;
-      cum += pu;
-      if (u <= cum) return up;
-    }
-    if (dn > 0) {
-      pd *= dn / ((n - dn + 1) * odds);
-      dn -= 1;
-      cum += pd;
-      if (u <= cum) return dn;
-    }
-    // Rounding left the total mass just short of u: every outcome is spent.
-    if ((up >= n || pu === 0) && (dn <= 0 || pd === 0)) return m;
-  }
-}
-
-/** Below this mean n·p a split is inverted upward from 0, starting at q^n (no log-factorials). */
-const SMALL_MEAN = 4;
-
-/** Inverts u for Binomial(n, p) upward from 0, given q0 = q^n. */
-export function binomialFromZero(n: number, odds: number, q0: number, u: number): number {
-  let pm = q0;
-  let cum = pm;
-  let x = 0;
-  while (u > cum && x < n) {
-    pm *= ((n - x) / (x + 1)) * odds;
-    x += 1;
-    cum += pm;
-    if (pm === 0) break;
-  }
-  return x;
-}
-
-/**
  * Draws resample `resample`: writes every leaf that received x > 0 of the k draws to
  * `outLeaf`/`outX` and returns how many there are. `stackNode`/`stackN` are scratch
  * arrays of at least k + 1 entries.
@@ -206,28 +158,23 @@ export function drawResample(o: {
   outLeaf: Int32Array;
   outX: Int32Array;
 }): number {
-  const { tree, seed, resample, logFact, stackNode, stackN, outLeaf, outX } = o;
+  const { tree, k, seed, resample, logFact, stackNode, stackN, outLeaf, outX } = o;
   if (tree.lo.length === 0) {
     outLeaf[0] = 0;
-    outX[0] = o.k;
-    return o.k > 0 ? 1 : 0;
+    outX[0] = k;
+    return k > 0 ? 1 : 0;
   }
   const key = resampleKey(seed, resample);
   let out = 0;
   let top = 0;
   stackNode[0] = 0;
-  stackN[0] = o.k;
+  stackN[0] = k;
   while (top >= 0) {
     const node = stackNode[top] as number;
     const n = stackN[top] as number;
     top -= 1;
     const u = nodeUniform(key, tree.key1[node] as number, tree.key2[node] as number);
-    const logQ = tree.logQ[node] as number;
-    let x: number;
-    if (n * (tree.p[node] as number) < SMALL_MEAN && logQ !== Number.NEGATIVE_INFINITY && tree.logP[node] !== Number.NEGATIVE_INFINITY) {
-      const q0 = tree.qPow ? (tree.qPow[node * (o.k + 1) + n] as number) : Math.exp(n * logQ);
-      x = binomialFromZero(n, tree.odds[node] as number, q0, u);
-    } else x = binomialFromUniform(n, tree.logP[node] as number, logQ, tree.odds[node] as number, u, logFact);
+    const x = drawSplit(tree, node, n, k, u, logFact);
     const l = tree.left[node] as number;
     const r = tree.right[node] as number;
     if (x > 0) {

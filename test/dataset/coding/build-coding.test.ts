@@ -57,10 +57,10 @@ describe("buildCodingInstances on a fixture source tree", () => {
     const neutrals = first.instances.filter((i) => i.condition === "neutral");
     const results = await verifyCodingInstances({ instances: neutrals, concurrency: 2 });
     for (const r of results) expect(r.problems, r.instanceId).toEqual([]);
-    expect(results.every((r) => r.mutant.hidden.every((h) => h.exitCode !== 0))).toBe(true);
+    expect(results.every((r) => r.mutant.hidden.every((h) => !h.passed))).toBe(true);
     const controls = results.filter((r) => neutrals.find((n) => n.id === r.instanceId)!.feasible);
     expect(controls.length).toBeGreaterThan(0);
-    for (const r of controls) expect(r.mutant.tests.some((t) => t.exitCode !== 0 && /test_reported_case/.test(t.output)), r.instanceId).toBe(true);
+    for (const r of controls) expect(r.mutant.tests.some((t) => !t.passed && /test_reported_case/.test(t.output)), r.instanceId).toBe(true);
   }, 120_000);
 
   it("marks controls feasible with distinct ids, a reported case in the ticket, and completion among the honest states", () => {

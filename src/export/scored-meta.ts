@@ -28,6 +28,15 @@ export function byRewardAsc(a: ScoredMeta, b: ScoredMeta): number {
   return a.total - b.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/**
+ * The metas in trajectory-id order: concurrent workers store trajectories in the order
+ * they finish, and selection (first-seen groups, the sink's keep-the-first duplicate
+ * removal) must not depend on it, so exports are the same for the same scored run.
+ */
+export function inIdOrder(metas: readonly ScoredMeta[]): ScoredMeta[] {
+  return [...metas].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 /** Groups values by a key, keeping first-seen key order. */
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

@@ -3,7 +3,7 @@
  * prompt. Pairs resampled from one shared prefix (branch groups) come first; what they do
  * not use is paired within the instance, where the prompt is the shared prefix.
  */
-import { byRewardAsc, byRewardDesc, groupBy, type ScoredMeta } from "./scored-meta.js";
+import { byRewardAsc, byRewardDesc, groupBy, inIdOrder, type ScoredMeta } from "./scored-meta.js";
 
 export interface DpoSelectionOptions {
   /** Lowest chosen-minus-rejected reward difference a pair may have. */
@@ -36,7 +36,7 @@ function pairUp(group: readonly ScoredMeta[], options: DpoSelectionOptions, sour
 
 /** Chooses the pairs, deterministically, from scored trajectories. */
 export function selectDpo(metas: readonly ScoredMeta[], options: DpoSelectionOptions): DpoPair[] {
-  const eligible = metas.filter((m) => options.conditions === "both" || m.condition === "induced");
+  const eligible = inIdOrder(metas).filter((m) => options.conditions === "both" || m.condition === "induced");
   const pairs: DpoPair[] = [];
   const used = new Set<string>();
   const branched = groupBy(

@@ -101,7 +101,7 @@ export { holmAdjust } from "./stats/holm.js";
 export { wilsonInterval, clusteredRateInterval } from "./stats/wilson.js";
 export { studentTQuantile, normalQuantile, signTestP } from "./stats/distributions.js";
 export { loadCapabilities } from "./report/capability.js";
-export { createPairedRng } from "./stats/paired-rng.js";
+export { createPairedRng } from "./seeded-random.js";
 export { CompareRecipeSchema, COMPARE_METRICS } from "./schemas/compare-recipe.js";
 export type { CompareRecipe, CompareGate, CompareMetric, CompareModel } from "./schemas/compare-recipe.js";
 export { CompareResultSchema } from "./schemas/compare-result.js";
@@ -110,4 +110,4 @@ export { loadCompareRecipe, checkCompareRecipe } from "./compare/load-compare-re
 export { runCompare } from "./compare/run-compare.js";
 export type { RunCompareOptions, CompareOutput } from "./compare/run-compare.js";
 export { compareOutcomes } from "./compare/compare-outcomes.js";
-export { runCoverageStudy, trueDeltas } from "./compare/coverage-study.js";
+export { runCoverageStudy, trueDeltas } from "./stats/coverage-study.js";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pairedBootstrap } from "../../dist/stats/paired-bootstrap.js";
-import { createPairedRng } from "../../dist/stats/paired-rng.js";
+import { createPairedRng } from "../../dist/seeded-random.js";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);

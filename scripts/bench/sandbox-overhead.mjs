@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runSandboxed } from "../../dist/env/sandbox/run-sandboxed.js";
-import { sandboxEnv } from "../../dist/env/sandbox/bwrap-args.js";
+import { sandboxVariables } from "../../dist/env/sandbox/bwrap-args.js";
 import { sandboxHost } from "../../dist/env/sandbox/sandbox-host.js";
 
 const i = process.argv.indexOf("--runs");
@@ -32,7 +32,7 @@ const median = (xs) => {
 };
 
 const host = sandboxHost();
-const env = sandboxEnv(host, {});
+const env = sandboxVariables(host, {});
 console.log(`sandbox overhead: ${runs} runs per command, bwrap=${host.bwrap}, python prefix=${host.pythonPrefix ?? "/usr"}`);
 try {
   for (const [label, command] of Object.entries(commands)) {

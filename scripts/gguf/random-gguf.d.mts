@@ -1,4 +1,4 @@
-/** Types for random-gguf.mjs (plain JS so benchmarks can run it without a build). */
+/** Types for random-gguf.mjs (plain JS run by node after `npm run build`, like the benchmarks). */
 export interface ModelShape {
   nVocab: number;
   nEmbd: number;

@@ -10,12 +10,14 @@
  * requested vocabulary size. The chat template is ChatML, so node-llama-cpp reads a real
  * template from the file.
  *
- * CLI:
+ * CLI (after `npm run build`: the generator comes from dist/seeded-random.js):
  *   node scripts/gguf/random-gguf.mjs model <out.gguf> [--preset tiny|135m] [--seed N]
  *   node scripts/gguf/random-gguf.mjs lora <out.gguf> [--preset tiny|135m] [--seed N] [--rank R]
  */
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+// The repo's one seeded generator (mulberry32), from the build like the other scripts.
+import { createRng } from "../../dist/seeded-random.js";
 
 const ALIGNMENT = 32;
 const T = { UINT32: 4, INT32: 5, FLOAT32: 6, BOOL: 7, STRING: 8, ARRAY: 9 };
@@ -36,17 +38,6 @@ const WORDS = (
   "file read write report status pending done error task tool call result workspace output " +
   "name arguments path content true false null json yes no ok"
 ).split(" ");
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -210,7 +201,7 @@ function shapeOf(options) {
 /** Writes a random llama GGUF; returns the shape used. */
 export function writeRandomModel(options) {
   const s = shapeOf(options);
-  const rng = mulberry32(options.seed ?? 1);
+  const rng = createRng(options.seed ?? 1);
   const headDim = s.nEmbd / s.nHead;
   const kvDim = headDim * s.nHeadKv;
   const { tokens, types, scores } = vocabulary(s.nVocab);
@@ -288,7 +279,7 @@ export function writeRandomModel(options) {
  */
 export function writeRandomLora(options) {
   const s = shapeOf(options);
-  const rng = mulberry32(options.seed ?? 7);
+  const rng = createRng(options.seed ?? 7);
   const rank = options.rank ?? 4;
   const kvDim = (s.nEmbd / s.nHead) * s.nHeadKv;
   const targets = [

@@ -18,7 +18,7 @@ const OUTPUT_CHARS = 8000;
  * pytest plugins installed on the host (hypothesis, moto...) are not part of any task and
  * cost about a second per run to load; tests run without them.
  */
-const CHECK_ENV = { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" };
+const CHECK_VARIABLES = { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" };
 
 /** Default limits of one test command; wall time comes from the task's `test_timeout_s`. */
 export function codingLimits(coding: CodingExtras, override: Partial<SandboxLimits> = {}): SandboxLimits {
@@ -83,7 +83,7 @@ export async function runCheck(options: {
     cwd: options.dir,
     command: options.command,
     limits: options.limits,
-    env: CHECK_ENV,
+    variables: CHECK_VARIABLES,
     readOnlyPaths: options.readOnlyPaths,
     verify: true,
   });

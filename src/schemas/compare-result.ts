@@ -23,7 +23,7 @@ export const CompareRowSchema = z.object({
   /**
    * Two-sided cluster bootstrap p-value. It is the one gates and Holm use: samples of one
    * pair share a seed, so their outcomes are correlated and only a test that resamples
-   * whole clusters keeps its false-positive rate (see scripts/compare/coverage-study.mjs).
+   * whole clusters keeps its false-positive rate (see scripts/stats/coverage-study.mjs).
    */
   p_value: z.number(),
   /** Holm-adjusted `p_value` across metrics × candidates within the slice. */

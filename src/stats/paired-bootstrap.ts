@@ -18,7 +18,7 @@
  */
 import { InputError } from "../errors.js";
 import { integerGrid } from "./integer-grid.js";
-import { createPairedRng } from "./paired-rng.js";
+import { createPairedRng } from "../seeded-random.js";
 import { buildSplitTree, drawResample, logFactorials } from "./multinomial-tree.js";
 import { sortedQuantile } from "./paired-percentile.js";
 import { chooseInterval, summarizeClusters, type IntervalMethod } from "./small-cluster-interval.js";

@@ -5,8 +5,8 @@
  */
 import { FACTORS, SUBTYPES_BY_FACTOR, type Factor } from "../../schemas/common.js";
 import type { Inducement } from "../../schemas/instance.js";
+import type { Prng } from "../../seeded-random.js";
 import { fillTemplate } from "./fill-template.js";
-import type { Prng } from "./prng.js";
 import type { InducementTemplate } from "./seed-schema.js";
 
 /** Every (factor, subtype) in a fixed order. */

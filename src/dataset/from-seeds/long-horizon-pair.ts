@@ -7,13 +7,13 @@
  * directive's layout (field lines, JSON, memo) rotates across a seed's variants.
  */
 import type { Inducement, Instance } from "../../schemas/instance.js";
+import { Prng } from "../../seeded-random.js";
 import { GENERATOR_VERSION, seedTag, variantTag, type BuiltPair, type PairContext } from "./build-context.js";
 import { fillTemplate } from "./fill-template.js";
 import { renderInducement } from "./inducements.js";
 import { longHorizonControlTruth, longHorizonCoreTruth } from "./long-horizon-truth.js";
 import type { DatasetSources } from "./load-sources.js";
 import { NOTE_PLACEHOLDER, noteBlock, splitAtNote } from "./note-slot.js";
-import { Prng } from "./prng.js";
 import { drawDate, drawVariantSlots, fileSlug } from "./variant-slots.js";
 
 type SeedEntry = DatasetSources["longHorizonSeeds"][number];

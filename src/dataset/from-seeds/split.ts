@@ -1,5 +1,5 @@
 import type { Split } from "../../schemas/common.js";
-import { hashString } from "./prng.js";
+import { fnv1a32 } from "../../seeded-random.js";
 
 /**
  * Assigns whole seeds to `train` or `heldout`, so the variants of one seed never
@@ -10,7 +10,7 @@ import { hashString } from "./prng.js";
 export function assignSplits(seeds: ReadonlyArray<{ id: string; category: string }>): Map<string, Split> {
   const pick = new Map<string, { id: string; hash: number }>();
   for (const seed of seeds) {
-    const hash = hashString(`split/${seed.id}`);
+    const hash = fnv1a32(`split/${seed.id}`);
     const best = pick.get(seed.category);
     if (!best || hash < best.hash || (hash === best.hash && seed.id < best.id)) pick.set(seed.category, { id: seed.id, hash });
   }

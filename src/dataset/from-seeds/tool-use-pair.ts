@@ -6,12 +6,12 @@
  * across a seed's variants; controls (variants after the core) have no failure at all.
  */
 import type { FailureProfile, Inducement, Instance, Turn, WorkspaceFile } from "../../schemas/instance.js";
+import { Prng } from "../../seeded-random.js";
 import { GENERATOR_VERSION, STACKED_VARIANTS, seedTag, variantTag, type BuiltPair, type PairContext } from "./build-context.js";
 import { fillTemplate } from "./fill-template.js";
 import { renderInducement, stackFactors } from "./inducements.js";
 import type { DatasetSources } from "./load-sources.js";
 import { NOTE_PLACEHOLDER, noteBlock, splitAtNote } from "./note-slot.js";
-import { Prng } from "./prng.js";
 import { TOOL_FAILURE_KINDS } from "./seed-schema.js";
 import { controlTruth, coreTruth, type ToolUseTexts } from "./tool-use-truth.js";
 import { drawVariantSlots, fileSlug } from "./variant-slots.js";

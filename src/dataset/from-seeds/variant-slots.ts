@@ -1,4 +1,4 @@
-import type { Prng } from "./prng.js";
+import type { Prng } from "../../seeded-random.js";
 import type { Scenario, SlotSpec } from "./seed-schema.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

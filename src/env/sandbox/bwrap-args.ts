@@ -43,8 +43,8 @@ function parentDirs(path: string): string[] {
   return parents.flatMap((dir) => ["--perms", "0755", "--dir", dir]);
 }
 
-/** The complete environment of a sandboxed command: a minimal base plus `extra`. */
-export function sandboxEnv(host: SandboxHost, extra: Record<string, string> | undefined): Record<string, string> {
+/** The complete set of environment variables of a sandboxed command: a minimal base plus `extra`. */
+export function sandboxVariables(host: SandboxHost, extra: Record<string, string> | undefined): Record<string, string> {
   const pathDirs = [host.pythonPrefix ? `${host.pythonPrefix}/bin` : null, "/usr/local/bin", "/usr/bin", "/bin"];
   return {
     PATH: pathDirs.filter((d): d is string => d !== null).join(":"),
@@ -67,7 +67,8 @@ export function bwrapArgs(options: {
   cwd: string;
   command: string;
   limits: SandboxLimits;
-  env?: Record<string, string>;
+  /** Extra environment variables. */
+  variables?: Record<string, string>;
   uid: number;
   /** Normalized workspace-relative files the command may not change (root mode). */
   readOnlyPaths?: string[];
@@ -107,7 +108,7 @@ export function bwrapArgs(options: {
   if (options.harness) args.push("--perms", "0755", "--dir", dirname(SANDBOX_HARNESS), "--ro-bind", options.harness, SANDBOX_HARNESS);
   args.push("--chdir", SANDBOX_WORKSPACE);
   args.push("--clearenv");
-  for (const [name, value] of Object.entries(sandboxEnv(host, options.env))) args.push("--setenv", name, value);
+  for (const [name, value] of Object.entries(sandboxVariables(host, options.variables))) args.push("--setenv", name, value);
 
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const limited = [

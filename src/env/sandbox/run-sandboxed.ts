@@ -12,7 +12,7 @@
  *
  * The command sees no network, a read-only system (/usr, the host Python), a private
  * /tmp and only the workspace as writable, with CPU, memory, process-count, file-size,
- * workspace-size and wall-clock limits and an environment built from scratch (never the
+ * workspace-size and wall-clock limits and environment variables set from scratch (never the
  * host's). On a root host it runs as a throwaway unprivileged uid on a size-capped copy of
  * the workspace; the copy replaces the folder whole when the command ends, never half.
  * Where the host allows a cgroup, the whole sandbox is held to one memory and one process
@@ -44,7 +44,7 @@ import type { HarnessAttestation, SandboxLimitHit, SandboxOptions, SandboxResult
 
 export type { HarnessAttestation, SandboxLimits, SandboxLimitHit, SandboxOptions, SandboxResult } from "./sandbox-types.js";
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SIGXCPU = 24;
 const SIGXFSZ = 25;
 const SIGKILL = 9;
@@ -63,8 +63,8 @@ function checkOptions(options: SandboxOptions): void {
       throw new InputError(`sandbox limit ${key} must be a positive number, got ${String(value)}`);
     }
   }
-  for (const name of Object.keys(options.env ?? {})) {
-    if (!ENV_NAME.test(name)) throw new InputError(`sandbox env name "${name}" is not a valid variable name`);
+  for (const name of Object.keys(options.variables ?? {})) {
+    if (!VARIABLE_NAME.test(name)) throw new InputError(`sandbox variables: "${name}" is not a valid variable name`);
   }
 }
 
@@ -171,7 +171,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, env: options.env, uid, readOnlyPaths, syncDir, harness: nonce ? harnessFile() : undefined });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harness: nonce ? harnessFile() : undefined });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);

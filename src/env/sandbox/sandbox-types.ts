@@ -43,8 +43,8 @@ export interface SandboxOptions {
    * relative to `cwd`. Enforced on root hosts.
    */
   readOnlyPaths?: string[];
-  /** Extra environment variables; the host environment is never passed through. */
-  env?: Record<string, string>;
+  /** Extra environment variables; the host's variables are never passed through. */
+  variables?: Record<string, string>;
   /** Bytes kept of each of stdout and stderr. Default 64 KiB. */
   maxOutputBytes?: number;
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, sandboxEnv } from "../../../src/env/sandbox/bwrap-args.js";
+import { bwrapArgs, sandboxVariables } from "../../../src/env/sandbox/bwrap-args.js";
 import type { SandboxHost } from "../../../src/env/sandbox/sandbox-host.js";
 
 const limits = { cpuSeconds: 3, memoryMb: 128, processes: 10, wallSeconds: 5 };
@@ -51,7 +51,7 @@ describe("bwrapArgs", () => {
   });
 
   it("builds the environment from scratch with the host Python first on PATH", () => {
-    const env = sandboxEnv(rootHost, { EXTRA: "1" });
+    const env = sandboxVariables(rootHost, { EXTRA: "1" });
     expect(env.PATH).toBe("/opt/py/3.11/bin:/usr/local/bin:/usr/bin:/bin");
     expect(env).toMatchObject({ HOME: "/tmp", EXTRA: "1" });
     expect(Object.keys(env)).not.toContain("USER");

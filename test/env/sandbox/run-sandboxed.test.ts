@@ -70,7 +70,7 @@ describe("runSandboxed", () => {
     const r = await runSandboxed({
       cwd: ws,
       command: "PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=. python -m pytest -q test_m.py -p no:cacheprovider",
-      env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
+      variables: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
       limits,
     });
     expect(r.stdout).toContain("1 passed");
@@ -80,7 +80,7 @@ describe("runSandboxed", () => {
   it("passes only the given env on top of a minimal one", async () => {
     process.env.DECEPEVAL_HOST_SECRET = "host-secret-value";
     try {
-      const r = await runSandboxed({ cwd: ws, command: "env", limits, env: { EXTRA_VAR: "yes" } });
+      const r = await runSandboxed({ cwd: ws, command: "env", limits, variables: { EXTRA_VAR: "yes" } });
       const names = r.stdout.trim().split("\n").map((l) => l.split("=")[0] ?? "").sort();
       const allowed = ["EXTRA_VAR", "HOME", "LANG", "MKL_NUM_THREADS", "OLDPWD", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
         "PATH", "PWD", "PYTHONNOUSERSITE", "PYTHONUNBUFFERED", "SHLVL", "TMPDIR", "_"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCoverageStudy, trueDeltas } from "../../src/compare/coverage-study.js";
+import { runCoverageStudy, trueDeltas } from "../../src/stats/coverage-study.js";
 import { simBehaviourProbabilities } from "../../src/models/sim/sim-behaviour.js";
 
 describe("coverage study (sim:pressure-susceptible → sim:honest-tuned)", () => {
@@ -14,7 +14,7 @@ describe("coverage study (sim:pressure-susceptible → sim:honest-tuned)", () =>
     expect(trueDeltas("pressure-susceptible", "pressure-susceptible")).toEqual({ deception_rate: 0, delta_p: 0, refusal_rate: 0 });
   });
 
-  // Fixed seeds; scripts/compare/coverage-study.mjs runs the full study. Refusals are rare
+  // Fixed seeds; scripts/stats/coverage-study.mjs runs the full study. Refusals are rare
   // (3–4%), so their interval is checked more loosely: at 300 pairs its coverage sits near
   // 94–95% across seeds, but a percentile interval on so rare an outcome is the first to slip.
   it("95% paired bootstrap intervals cover the true differences in 93–97% of 500 comparisons", () => {
@@ -53,7 +53,7 @@ describe("coverage study (sim:pressure-susceptible → sim:honest-tuned)", () =>
     }
   }, 60_000);
 
-  // The short small-n configuration (the full table: scripts/compare/coverage-study.mjs).
+  // The short small-n configuration (the full table: scripts/stats/coverage-study.mjs).
   // Under 30 clusters the interval is t(C − 1) on the cluster-robust SE, not bootstrap
   // percentiles (which gave 6.5–7.8% false positives at 10–20 pairs).
   it("at 10 pairs the t(9) intervals keep coverage near 95% and false positives near 5%", () => {

@@ -6,8 +6,8 @@
 // by pair and by seed. Prints a Markdown table (the README's) and exits 1 when a row
 // misses 93–97% coverage or > 6% false positives.
 // Run after `npm run build`:
-//   node scripts/compare/coverage-study.mjs [--comparisons 1000] [--samples 2] [--resamples 2000] [--seed 1]
-import { runCoverageStudy } from "../../dist/compare/coverage-study.js";
+//   node scripts/stats/coverage-study.mjs [--comparisons 1000] [--samples 2] [--resamples 2000] [--seed 1]
+import { runCoverageStudy } from "../../dist/stats/coverage-study.js";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);

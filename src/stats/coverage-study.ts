@@ -17,9 +17,9 @@
  */
 import { FACTORS, FAMILIES, type Factor, type Family } from "../schemas/common.js";
 import { simBehaviourProbabilities, type SimBehaviourProbabilities, type SimInstanceFeatures } from "../models/sim/sim-behaviour.js";
-import { pairedBootstrap } from "../stats/paired-bootstrap.js";
-import { mcnemarExact } from "../stats/mcnemar.js";
-import { createPairedRng } from "../stats/paired-rng.js";
+import { createPairedRng } from "../seeded-random.js";
+import { mcnemarExact } from "./mcnemar.js";
+import { pairedBootstrap } from "./paired-bootstrap.js";
 
 export interface CoverageStudyOptions {
   base: string;

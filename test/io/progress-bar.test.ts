@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProgressBar } from "../../src/run/progress-bar.js";
+import { ProgressBar } from "../../src/io/progress-bar.js";
 
 function sink(isTTY: boolean) {
   const out: string[] = [];

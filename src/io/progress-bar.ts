@@ -102,18 +102,25 @@ export class ProgressBar {
     if (!this.tty && this.drawnAt === this.done) return;
     this.last = now;
     this.drawnAt = this.done;
-    if (this.tty) {
+    if (!this.tty) this.stream.write(`${this.render()}\n`);
+    else if (this.total === undefined) {
+      // An open-ended count is never finished by its caller: leave the cursor at the line
+      // start, so whatever is printed next writes over the count.
+      this.stream.write(`\r${this.render()}\x1b[K\r`);
+    } else {
       this.stream.write(`\r${this.render()}\x1b[K`);
       this.onLine = true;
-    } else this.stream.write(`${this.render()}\n`);
+    }
   }
 
   /** Draws the final state and ends the line; later calls do nothing. */
   finish(): void {
     if (this.finished) return;
     this.finished = true;
+    // An open-ended count that never drew has nothing to end.
+    if (this.total === undefined && this.drawnAt < 0) return;
     this.draw(true);
-    if (this.tty) this.stream.write("\n");
+    if (this.tty && this.onLine) this.stream.write("\n");
     this.onLine = false;
   }
 }

@@ -18,6 +18,7 @@ export const RUN_FILES = {
   arrow: "rollouts.arrow",
   parquet: "rollouts.parquet",
   exports: "exports",
+  report: "report",
   shards: "shards",
   lock: ".lock",
 } as const;
@@ -38,6 +39,8 @@ export interface RunFolder {
   parquet: string;
   /** Default output folder of `decepeval export`. */
   exports: string;
+  /** Default output folder of `decepeval report` over this one run. */
+  report: string;
   /** Parent of the shard folders (`<i>-of-<n>/`). */
   shards: string;
   /** One process per run folder (src/run/run-lock.ts). */
@@ -56,6 +59,7 @@ export function runFolder(dir: string): RunFolder {
     arrow: join(dir, RUN_FILES.arrow),
     parquet: join(dir, RUN_FILES.parquet),
     exports: join(dir, RUN_FILES.exports),
+    report: join(dir, RUN_FILES.report),
     shards: join(dir, RUN_FILES.shards),
     lock: join(dir, RUN_FILES.lock),
   };

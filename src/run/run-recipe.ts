@@ -6,7 +6,7 @@
 import type { ChatModel } from "../models/chat-model.js";
 import type { Termination } from "../schemas/trajectory.js";
 import type { LoadedRecipe } from "./load-recipe.js";
-import { runLoop } from "./run-loop.js";
+import { runLoop, type RunLoopResult } from "./run-loop.js";
 import type { EnvironmentFactory } from "./run-unit.js";
 
 export interface RunRecipeOptions {
@@ -22,35 +22,10 @@ export interface RunRecipeOptions {
   retry?: Termination[];
 }
 
-export interface RunSummary {
-  runDir: string;
-  trajectoriesFile: string;
-  total: number;
-  /** Units already stored when this process started. */
-  resumed: number;
-  /** Units this process stored. */
-  completed: number;
-  remaining: number;
-  terminations: Partial<Record<Termination, number>>;
-  /** Bytes of a torn last line removed on open. */
-  repairedBytes: number;
-  /** Stored trajectories dropped to be run again (`retry`). */
-  retried: number;
-  interrupted: boolean;
-}
+/** What `decepeval run` reports (its `--json` output). */
+export type RunSummary = Omit<RunLoopResult, "stored">;
 
 export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
-  const r = await runLoop(o);
-  return {
-    runDir: r.runDir,
-    trajectoriesFile: r.trajectoriesFile,
-    total: r.total,
-    resumed: r.resumed,
-    completed: r.completed,
-    remaining: r.remaining,
-    terminations: r.terminations,
-    repairedBytes: r.repairedBytes,
-    retried: r.retried,
-    interrupted: r.interrupted,
-  };
+  const { stored: _stored, ...summary } = await runLoop(o);
+  return summary;
 }

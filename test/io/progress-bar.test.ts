@@ -29,3 +29,28 @@ describe("ProgressBar", () => {
     expect(s.out.at(-1)).toBe("\n");
   });
 });
+
+describe("ProgressBar for counts reported by the job", () => {
+  it("takes done/total/errors from update, and notes a line without tearing the bar", () => {
+    const s = sink(true);
+    const bar = new ProgressBar({ label: "verify", stream: s.stream, intervalMs: 0 });
+    bar.update(1, { total: 4, errors: 0 });
+    bar.note("extract: 3 files");
+    bar.update(4, { total: 4, errors: 1 });
+    bar.finish();
+    bar.finish();
+    expect(s.out).toContain("extract: 3 files\n");
+    expect(s.out.filter((l) => l === "\n")).toHaveLength(1);
+    expect(bar.render()).toMatch(/^verify \[#{24}\] 4\/4 100% .* errors 1$/);
+  });
+
+  it("shows a running count when there is no total, and ends nothing it never drew", () => {
+    const s = sink(false);
+    const bar = new ProgressBar({ label: "sft:", unit: "rows written", errors: false, stream: s.stream, intervalMs: 0 });
+    expect(bar.render()).toMatch(/^sft: 0 rows written \d+\.\d\/s$/);
+    new ProgressBar({ stream: s.stream, errors: false }).finish();
+    expect(s.out).toEqual([]);
+    bar.update(1000);
+    expect(s.out[0]).toMatch(/^sft: 1000 rows written/);
+  });
+});

@@ -62,6 +62,8 @@ export type { SimPolicyConfig, SimBehaviourKind } from "./models/sim/sim-policie
 export type { SimContext, AgentPhase } from "./models/sim/sim-context.js";
 export { runRecipe } from "./run/run-recipe.js";
 export type { RunRecipeOptions, RunSummary } from "./run/run-recipe.js";
+export { runLoop, type RunLoopOptions, type RunLoopResult, type StoreKeys } from "./run/run-loop.js";
+export type { RunContext, RunHooks } from "./run/run-hooks.js";
 export { loadRecipe, parseRecipe } from "./run/load-recipe.js";
 export { JsonlAppendStore } from "./io/jsonl-append-store.js";
 export { selectInstances } from "./run/select-instances.js";

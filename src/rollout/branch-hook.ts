@@ -55,8 +55,8 @@ export function branchHook(K: number): BranchHook {
       t.branch = { group_id: t.id, prefix_messages: reportCut(t, unit.instance.artifact_contract.path), index: 0 };
       bases.set(t.id, t);
     },
-    owes: (u) => missing(u).length > 0,
-    async extra(unit) {
+    extraPending: (u) => missing(u).length > 0,
+    async runExtra(unit) {
       const out: Trajectory[] = [];
       const base = bases.get(baseId(unit));
       if (!base) return out;

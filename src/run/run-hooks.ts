@@ -40,9 +40,9 @@ export interface RunHooks {
   /** Sees a unit's own trajectory before it is stored, and may mark it (e.g. as a branch base). */
   beforeStore?(trajectory: Trajectory, unit: WorkUnit): void;
   /** Extra work a unit still owes besides its own trajectory (e.g. report-step branches). */
-  owes?(unit: WorkUnit): boolean;
+  extraPending?(unit: WorkUnit): boolean;
   /** Runs that extra work; returns the trajectories to store (fewer when interrupted). */
-  extra?(unit: WorkUnit): Promise<Trajectory[]>;
+  runExtra?(unit: WorkUnit): Promise<Trajectory[]>;
   /** Sees each trajectory just stored (e.g. to score it). */
   afterTrajectory?(trajectory: Trajectory): void;
   /** Sees a unit once all its work is stored. */

@@ -146,7 +146,7 @@ export async function runLoop(o: RunLoopOptions): Promise<RunLoopResult> {
     for (const h of hooks) h.resumed?.();
 
     const own = (u: WorkUnit): string => keys.ofUnit(u, recipe.name);
-    const isPending = (u: WorkUnit): boolean => !trajectories.has(own(u)) || hooks.some((h) => h.owes?.(u) === true);
+    const isPending = (u: WorkUnit): boolean => !trajectories.has(own(u)) || hooks.some((h) => h.extraPending?.(u) === true);
     const pending = units.filter(isPending);
     const resumed = units.length - pending.length;
     const bar = o.progress === false ? undefined : new ProgressBar({ total: units.length, initial: resumed, label: recipe.name });
@@ -177,7 +177,7 @@ export async function runLoop(o: RunLoopOptions): Promise<RunLoopResult> {
           for (const h of hooks) h.beforeStore?.(trajectory, unit);
           out.push(trajectory);
         }
-        for (const h of hooks) if (h.extra) out.push(...(await h.extra(unit)));
+        for (const h of hooks) if (h.runExtra) out.push(...(await h.runExtra(unit)));
         return out;
       },
       onResult: (out, unit) => {

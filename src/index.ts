@@ -62,10 +62,15 @@ export type { SimPolicyConfig, SimBehaviourKind } from "./models/sim/sim-policie
 export type { SimContext, AgentPhase } from "./models/sim/sim-context.js";
 export { runRecipe } from "./run/run-recipe.js";
 export type { RunRecipeOptions, RunSummary } from "./run/run-recipe.js";
+export { runLoop, type RunLoopOptions, type RunLoopResult, type StoreKeys } from "./run/run-loop.js";
+export type { RunContext, RunHooks } from "./run/run-hooks.js";
 export { loadRecipe, parseRecipe } from "./run/load-recipe.js";
-export { JsonlAppendStore } from "./run/jsonl-append-store.js";
+export { JsonlAppendStore } from "./io/jsonl-append-store.js";
 export { selectInstances } from "./run/select-instances.js";
-export { planWorkUnits, unitKey, unitSeed, shardUnits } from "./run/work-units.js";
+export { planWorkUnits, unitSeed } from "./run/work-units.js";
+export { unitKey, branchTrajectoryId } from "./run-folder/ids.js";
+export { shardOf, shardUnits } from "./run-folder/shards.js";
+export { runFolder, shardDir, RUN_FILES, type RunFolder } from "./run-folder/layout.js";
 export { runUnit } from "./run/run-unit.js";
 export type { EnvironmentFactory } from "./run/run-unit.js";
 export { createRuleJudge, ruleJudgeSync, RULE_JUDGE_ID, RULE_JUDGE_VERSION } from "./judges/rule/rule-judge.js";

@@ -15,9 +15,11 @@ import { judgeBatch } from "../judges/judge-batch.js";
 import { createJudge } from "../judges/registry.js";
 import { createChatModel } from "../models/create-chat-model.js";
 import { parseModelRef } from "../models/parse-model-ref.js";
-import { readManifest, runFingerprint, TRAJECTORIES_FILE } from "../run/run-manifest.js";
+import { readManifest } from "../run-folder/manifest-file.js";
+import { runFolder } from "../run-folder/layout.js";
+import { runFingerprint } from "../run/run-manifest.js";
 import { runRecipe } from "../run/run-recipe.js";
-import { unitKey } from "../run/work-units.js";
+import { unitKey } from "../run-folder/ids.js";
 import type { CompareModel } from "../schemas/compare-recipe.js";
 import type { Instance } from "../schemas/instance.js";
 import type { Judgement } from "../schemas/judgement.js";
@@ -103,7 +105,7 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
     const name = `${o.entry.name}-${runFingerprint(probe, o.datasetSha)}`;
     const recipe = runRecipeFor(o.loaded, o.entry, name);
     runDir = join(recipe.output_dir, name);
-    const before = missingUnits(join(runDir, TRAJECTORIES_FILE), o.selected, r.samples);
+    const before = missingUnits(runFolder(runDir).trajectories, o.selected, r.samples);
     if (before.missing.length === 0) {
       reused = true;
     } else {
@@ -124,7 +126,7 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
       }
     }
   }
-  const file = join(runDir, TRAJECTORIES_FILE);
+  const file = runFolder(runDir).trajectories;
   const { trajectories, missing } = missingUnits(file, o.selected, r.samples);
   if (missing.length > 0) {
     throw new InputError(`${file} (${o.entry.name}): ${missing.length} of the compare's units are missing, e.g. ${missing[0]}; it ran a different selection or fewer samples`);

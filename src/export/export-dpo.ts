@@ -7,7 +7,7 @@ import { cardPath, exportDir, type CommonExportOptions, type ExportResult } from
 import { ExportSink } from "./export-sink.js";
 import { openExportSource, streamTrajectories } from "./export-source.js";
 import { defaultFormats } from "./formats/registry.js";
-import { reportEnd, sharedPromptLength } from "./report-cut.js";
+import { reportEnd, sharedPromptLength } from "../conversation/report-cut.js";
 import { selectDpo, type DpoPair } from "./select-dpo.js";
 
 export interface DpoExportOptions extends CommonExportOptions {

@@ -8,7 +8,7 @@ import { ExportSink } from "./export-sink.js";
 import { openExportSource, streamTrajectories } from "./export-source.js";
 import type { Example } from "./formats/format.js";
 import { defaultFormats } from "./formats/registry.js";
-import { reportCut, startCut } from "./report-cut.js";
+import { reportCut, startCut } from "../conversation/report-cut.js";
 
 export interface GrpoExportOptions extends CommonExportOptions {
   /** `report` (default): up to the report step; `start`: the task as first given. */

@@ -2,7 +2,7 @@
  * Options every export kind shares, and where its files go.
  */
 import { join, resolve } from "node:path";
-import { rolloutLayout } from "../rollout/rollout-layout.js";
+import { runFolder } from "../run-folder/layout.js";
 import type { DataCard } from "../schemas/data-card.js";
 import type { MaxTokens } from "./token-lengths.js";
 import type { OpenSourceOptions } from "./export-source.js";
@@ -37,7 +37,7 @@ export interface ExportResult {
 }
 
 export function exportDir(options: CommonExportOptions): string {
-  return resolve(options.out ?? rolloutLayout(options.runs[0]!).exports);
+  return resolve(options.out ?? runFolder(options.runs[0]!).exports);
 }
 
 export const cardPath = (dir: string, kind: DataCard["kind"]): string => join(dir, `${kind}.card.json`);

@@ -13,7 +13,7 @@ import { DataCardBuilder, writeDataCard } from "./data-card-builder.js";
 import type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js";
 import { getFormat } from "./formats/registry.js";
 import { TRL_SCHEMAS, trlRow } from "./formats/trl.js";
-import { JsonlStreamWriter } from "./jsonl-stream-writer.js";
+import { JsonlStreamWriter } from "../io/jsonl-stream-writer.js";
 import { ParquetStreamWriter } from "../io/parquet-stream-writer.js";
 import { TokenLengths, type MaxTokens } from "./token-lengths.js";
 

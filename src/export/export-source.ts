@@ -7,13 +7,12 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
-import { readJsonlLines, readJsonlRecords } from "../io/jsonl.js";
-import { validateRecord } from "../schemas/validate-record.js";
+import { readJsonlRecords } from "../io/jsonl.js";
 import { computeReward } from "../rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../rewards/reward-weights.js";
-import { rolloutLayout } from "../rollout/rollout-layout.js";
-import { readRolloutSettings } from "../rollout/rollout-settings-file.js";
-import { datasetHash, readManifest } from "../run/run-manifest.js";
+import { RUN_FILES, runFolder } from "../run-folder/layout.js";
+import { readManifest, readRolloutSettings } from "../run-folder/manifest-file.js";
+import { datasetHash } from "../run/run-manifest.js";
 import type { Instance } from "../schemas/instance.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema, type RewardWeights } from "../schemas/reward.js";
@@ -57,7 +56,7 @@ export interface OpenSourceOptions {
 type RewardView = { label: ScoredMeta["label"]; grade: number; total: number };
 
 async function loadRewards(dir: string, rescore: OpenSourceOptions["rescore"]): Promise<Map<string, RewardView>> {
-  const layout = rolloutLayout(dir);
+  const layout = runFolder(dir);
   const out = new Map<string, RewardView>();
   if (!rescore) {
     if (existsSync(layout.rewards)) {
@@ -65,7 +64,7 @@ async function loadRewards(dir: string, rescore: OpenSourceOptions["rescore"]): 
     }
     return out;
   }
-  const file = join(dir, rescore.judgementsFile ?? "judgements.jsonl");
+  const file = rescore.judgementsFile ? join(dir, rescore.judgementsFile) : layout.judgements;
   if (!existsSync(file)) throw new InputError(`${file}: no such judgements file to re-score from`);
   const weights = rescore.weights ?? readRolloutSettings(dir)?.weights ?? DEFAULT_REWARD_WEIGHTS;
   for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
@@ -83,7 +82,7 @@ function resolveDataset(manifests: RunManifest[], runDirs: string[], override?: 
   }
   const path = override ?? manifests[0]!.dataset.path;
   if (!existsSync(path)) {
-    throw new InputError(`dataset ${path} (recorded in ${runDirs[0]}/manifest.json) not found; pass --dataset <file|dir>`);
+    throw new InputError(`dataset ${path} (recorded in ${runFolder(runDirs[0]!).manifest}) not found; pass --dataset <file|dir>`);
   }
   const hash = datasetHash(path).sha256;
   if (!hashes.has(hash)) {
@@ -101,7 +100,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
   const runDirs = options.runs.map((r) => resolve(r));
   const manifests = runDirs.map((dir) => {
     const manifest = readManifest(dir);
-    if (!manifest) throw new InputError(`${dir}: not a run folder (no manifest.json); give rollout run folders such as rollouts/<run>`);
+    if (!manifest) throw new InputError(`${dir}: not a run folder (no ${RUN_FILES.manifest}); give rollout run folders such as rollouts/<run>`);
     return manifest;
   });
   const dataset = resolveDataset(manifests, options.runs, options.dataset);
@@ -113,9 +112,9 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
   let trajectoryCount = 0;
   let unscored = 0;
   for (const dir of runDirs) {
-    const layout = rolloutLayout(dir);
+    const layout = runFolder(dir);
     const rewards = await loadRewards(dir, options.rescore);
-    if (!existsSync(layout.trajectories)) throw new InputError(`${dir}: no trajectories.jsonl`);
+    if (!existsSync(layout.trajectories)) throw new InputError(`${dir}: no ${RUN_FILES.trajectories}`);
     for await (const t of readJsonlRecords(layout.trajectories, TrajectoryMetaSchema, "trajectory")) {
       if (seen.has(t.id)) throw new InputError(`${layout.trajectories}: trajectory ${t.id} appears in more than one run or twice`);
       seen.add(t.id);
@@ -158,10 +157,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
  */
 export async function* streamTrajectories(source: ExportSource, wanted?: (id: string) => boolean): AsyncGenerator<Trajectory> {
   for (const dir of source.runDirs) {
-    const file = rolloutLayout(dir).trajectories;
-    for await (const { line, value } of readJsonlLines(file)) {
-      if (wanted && !wanted(String((value as { id?: unknown } | null)?.id))) continue;
-      yield validateRecord(TrajectorySchema, value, { file, line, what: "trajectory" });
-    }
+    const keep = wanted && ((value: unknown) => wanted(String((value as { id?: unknown } | null)?.id)));
+    yield* readJsonlRecords(runFolder(dir).trajectories, TrajectorySchema, "trajectory", { keep });
   }
 }

@@ -8,6 +8,6 @@ export type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js"
 export { countTokens, TOKENIZERS, type MaxTokens } from "./token-lengths.js";
 export { selectSft } from "./select-sft.js";
 export { selectDpo, type DpoPair } from "./select-dpo.js";
-export { reportCut, reportEnd, sharedPromptLength } from "./report-cut.js";
-export { JsonlStreamWriter } from "./jsonl-stream-writer.js";
+export { reportCut, reportEnd, sharedPromptLength } from "../conversation/report-cut.js";
+export { JsonlStreamWriter } from "../io/jsonl-stream-writer.js";
 export { ParquetStreamWriter, type ParquetColumn } from "../io/parquet-stream-writer.js";

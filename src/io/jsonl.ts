@@ -1,3 +1,9 @@
+/**
+ * The one JSONL reader: every file of records (trajectories, judgements, rewards,
+ * instances) is read line by line here, each line parsed and validated, and a bad line
+ * is an error naming the file and the line. The writers sit beside it
+ * (jsonl-append-store.ts, jsonl-stream-writer.ts, atomic-write.ts).
+ */
 import { createReadStream, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { z } from "zod";
@@ -11,6 +17,11 @@ export interface JsonlLine {
   value: unknown;
 }
 
+export interface ReadRecordsOptions {
+  /** Lines whose parsed value this rejects are passed over before validation (cheap filtering). */
+  keep?: (value: unknown) => boolean;
+}
+
 function parseLine(text: string, file: string, line: number): unknown {
   try {
     return JSON.parse(text);
@@ -19,7 +30,7 @@ function parseLine(text: string, file: string, line: number): unknown {
   }
 }
 
-/** Streams the non-empty lines of a JSONL file as parsed JSON. */
+/** Streams the non-empty lines of a JSONL file as parsed JSON (for files of mixed record kinds). */
 export async function* readJsonlLines(file: string): AsyncGenerator<JsonlLine> {
   const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
   let line = 0;
@@ -30,13 +41,15 @@ export async function* readJsonlLines(file: string): AsyncGenerator<JsonlLine> {
   }
 }
 
-/** Streams and validates every record of a JSONL file; the first bad line throws. */
+/** Streams and validates the records of a JSONL file; the first bad line throws. */
 export async function* readJsonlRecords<S extends z.ZodType>(
   file: string,
   schema: S,
   what?: string,
+  options: ReadRecordsOptions = {},
 ): AsyncGenerator<z.output<S>> {
   for await (const { line, value } of readJsonlLines(file)) {
+    if (options.keep && !options.keep(value)) continue;
     yield validateRecord(schema, value, { file, line, what });
   }
 }

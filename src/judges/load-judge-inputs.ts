@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { InputError } from "../errors.js";
 import { readJsonlLines } from "../io/jsonl.js";
+import { fileSafe, judgeJudgementsFile, RUN_FILES, runFolder } from "../run-folder/layout.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { InterchangeTrajectorySchema } from "../schemas/interchange.js";
 import { TrajectorySchema } from "../schemas/trajectory.js";
@@ -24,8 +25,8 @@ export interface JudgeInputs {
 export function trajectoriesFile(path: string): string {
   if (!existsSync(path)) throw new InputError(`${path}: no such file or folder`);
   if (statSync(path).isDirectory()) {
-    const file = join(path, "trajectories.jsonl");
-    if (!existsSync(file)) throw new InputError(`${path}: not a run folder (no trajectories.jsonl)`);
+    const file = runFolder(path).trajectories;
+    if (!existsSync(file)) throw new InputError(`${path}: not a run folder (no ${RUN_FILES.trajectories})`);
     return file;
   }
   return path;
@@ -63,7 +64,6 @@ export async function loadJudgeInputs(path: string): Promise<JudgeInputs> {
 
 /** Where judgements of `judgeName` go: `judgements.<judge>.jsonl` next to a run's trajectories, or `<file>.judgements.<judge>.jsonl`. */
 export function judgementsFileFor(inputs: { kind: JudgeInputs["kind"]; file: string }, judgeName: string): string {
-  const safe = judgeName.replace(/[^A-Za-z0-9_.-]+/g, "_");
-  if (inputs.kind === "run") return join(dirname(inputs.file), `judgements.${safe}.jsonl`);
-  return join(dirname(inputs.file), `${basename(inputs.file).replace(/\.jsonl$/, "")}.judgements.${safe}.jsonl`);
+  if (inputs.kind === "run") return judgeJudgementsFile(dirname(inputs.file), judgeName);
+  return join(dirname(inputs.file), `${basename(inputs.file).replace(/\.jsonl$/, "")}.judgements.${fileSafe(judgeName)}.jsonl`);
 }

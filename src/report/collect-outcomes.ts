@@ -2,11 +2,12 @@
  * Reads what a report needs from run folders: the judgements (the report never re-judges)
  * and each run's manifest for the model; instances give the grouping attributes.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InputError } from "../errors.js";
+import { readJsonFile } from "../io/json-file.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { validateRecord } from "../schemas/validate-record.js";
+import { judgementsFileNames, runFolder } from "../run-folder/layout.js";
 import { z } from "zod";
 import type { Instance } from "../schemas/instance.js";
 import { JudgementSchema } from "../schemas/judgement.js";
@@ -32,23 +33,16 @@ export interface ManifestFields {
   datasetPath?: string;
 }
 
-/** Reads the model and dataset of `rollouts/<run>/manifest.json`, or null when the run has none. */
+/** Reads the model and dataset of a run folder's manifest, or null when the run has none. */
 export function readManifest(dir: string): ManifestFields | null {
-  const file = join(dir, "manifest.json");
-  if (!existsSync(file)) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
-  }
-  const m = validateRecord(ManifestFieldsSchema, value, { file, what: "run manifest" });
+  const m = readJsonFile(runFolder(dir).manifest, ManifestFieldsSchema, "run manifest");
+  if (!m) return null;
   return { model: typeof m.model === "string" ? m.model : m.model.ref, datasetPath: m.dataset?.path };
 }
 
 /** The judgements file of a run: `judgements.<judge>.jsonl` when a judge is named, else `judgements.jsonl` (then `judgements.rule.jsonl`). */
 export function judgementsFileOf(dir: string, judge?: string): string {
-  const candidates = judge ? [`judgements.${judge}.jsonl`] : ["judgements.jsonl", "judgements.rule.jsonl"];
+  const candidates = judgementsFileNames(judge);
   for (const c of candidates) if (existsSync(join(dir, c))) return join(dir, c);
   throw new InputError(`${dir}: no ${candidates.join(" or ")}; judge the run first (decepeval judge ${dir} --instances <path>)`);
 }

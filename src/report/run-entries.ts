@@ -5,7 +5,7 @@
  * holds and whether their settings differ.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { runFolder } from "../run-folder/layout.js";
 
 export interface RunSettings {
   /** Temperature, samples, seed, model options and dataset hash, in words. */
@@ -16,7 +16,7 @@ export interface RunSettings {
 
 /** The settings of a run that change its numbers, read loosely from its manifest. */
 export function runSettings(dir: string): RunSettings {
-  const file = join(dir, "manifest.json");
+  const file = runFolder(dir).manifest;
   if (!existsSync(file)) return { text: "no manifest", key: "" };
   let m: Record<string, unknown>;
   try {

@@ -28,7 +28,7 @@ import type { Instance } from "../schemas/instance.js";
 import { JudgementSchema, type Judgement } from "../schemas/judgement.js";
 import { RewardSchema, type Reward } from "../schemas/reward.js";
 import { TrajectorySchema } from "../schemas/trajectory.js";
-import { rolloutLayout } from "./rollout-layout.js";
+import { runFolder } from "../run-folder/layout.js";
 
 const COLUMNS: Array<[string, DataType]> = [
   ["trajectory_id", new Utf8()],
@@ -80,7 +80,7 @@ function toBatch(rows: Row[]): RecordBatch {
 
 /** Writes `<run>/rollouts.arrow` and `<run>/rollouts.parquet` atomically; returns the row count. */
 export async function writeColumnarCopy(dir: string, instances: Map<string, Instance>): Promise<number> {
-  const layout = rolloutLayout(dir);
+  const layout = runFolder(dir);
   const judgements = new Map<string, Extract<Judgement, { status: "ok" }>>();
   const rewards = new Map<string, Reward>();
   if (existsSync(layout.judgements)) {

@@ -2,11 +2,10 @@
  * A rollout recipe: a run recipe (src/schemas/recipe.ts) plus a `rollout:` section saying
  * how to score and branch. The run part is checked by the run recipe's own schema.
  */
-import { dirname, isAbsolute, resolve } from "node:path";
 import { RecordValidationError } from "../errors.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
-import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
+import { parseRecipe, resolveRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { RewardWeights } from "../schemas/reward.js";
 import { RolloutSectionSchema, type RolloutSection } from "../schemas/rollout-settings.js";
@@ -29,13 +28,5 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
   }
   const recipe = parseRecipe({ ...run, ...overrides }, file);
   const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
-  const base = dirname(resolve(file));
-  const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
-  return {
-    file,
-    recipe,
-    datasetPath: at(recipe.dataset),
-    runDir: resolve(at(recipe.output_dir), recipe.name),
-    rollout: { ...parsed.data, weights },
-  };
+  return { ...resolveRecipe(file, recipe), rollout: { ...parsed.data, weights } };
 }

@@ -3,24 +3,24 @@
  * refusing overlaps (a work unit in two shards, or in the wrong one) and gaps (a shard
  * or a unit missing), so the merged run holds every unit exactly once.
  */
-import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
-import { JsonlStreamWriter } from "../export/jsonl-stream-writer.js";
 import { readJsonlRecords } from "../io/jsonl.js";
-import { hash32 } from "../seeded-random.js";
-import { readManifest, writeManifest } from "../run/run-manifest.js";
+import { JsonlStreamWriter } from "../io/jsonl-stream-writer.js";
+import { unitKey } from "../run-folder/ids.js";
+import { listShardDirs, RUN_FILES, runFolder } from "../run-folder/layout.js";
+import { readManifest, readRolloutSettings, writeManifest, writeRolloutSettings } from "../run-folder/manifest-file.js";
+import { shardOf } from "../run-folder/shards.js";
 import { selectInstances } from "../run/select-instances.js";
-import { planWorkUnits, unitKey } from "../run/work-units.js";
+import { planWorkUnits } from "../run/work-units.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema } from "../schemas/reward.js";
 import type { RolloutSettings } from "../schemas/rollout-settings.js";
 import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema } from "../schemas/trajectory.js";
 import { writeColumnarCopy } from "./columnar-copy.js";
-import { rolloutLayout } from "./rollout-layout.js";
-import { readRolloutSettings, writeRolloutSettings } from "./rollout-settings-file.js";
 
 export interface MergeOptions {
   /** The run folder to write; its `shards/` subfolders are merged unless `shards` is given. */
@@ -46,7 +46,7 @@ interface ShardInfo {
 function openShard(dir: string): ShardInfo {
   const manifest = readManifest(dir);
   const settings = readRolloutSettings(dir);
-  if (!manifest || !settings) throw new InputError(`${dir}: not a rollout shard folder (manifest.json and rollout.json expected)`);
+  if (!manifest || !settings) throw new InputError(`${dir}: not a rollout shard folder (${RUN_FILES.manifest} and ${RUN_FILES.settings} expected)`);
   if (!settings.shard) throw new InputError(`${dir}: holds an unsharded rollout; only shards (--shard i/n) can be merged`);
   return { dir, manifest, settings };
 }
@@ -79,15 +79,8 @@ function checkShardSet(infos: ShardInfo[]): number {
 /** Merges the shards into `runDir` (trajectories, judgements, rewards, manifest, columnar copy). */
 export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
   const runDir = resolve(o.runDir);
-  const layout = rolloutLayout(runDir);
-  const dirs =
-    o.shards?.map((d) => resolve(d)) ??
-    (existsSync(layout.shards)
-      ? readdirSync(layout.shards, { withFileTypes: true })
-          .filter((e) => e.isDirectory())
-          .map((e) => join(layout.shards, e.name))
-          .sort()
-      : []);
+  const layout = runFolder(runDir);
+  const dirs = o.shards?.map((d) => resolve(d)) ?? listShardDirs(runDir);
   if (dirs.length === 0) throw new InputError(`${runDir}: no shard folders to merge (expected ${layout.shards}/<i>-of-<n>/)`);
   const existing = readRolloutSettings(runDir);
   if (existsSync(layout.trajectories) && !existing?.merged_from) {
@@ -113,13 +106,14 @@ export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
   const terminations: RunManifest["counts"]["terminations"] = {};
   try {
     for (const s of infos) {
-      const l = rolloutLayout(s.dir);
+      const l = runFolder(s.dir);
       const index = s.settings.shard!.index;
       for await (const t of readJsonlRecords(l.trajectories, TrajectorySchema, "trajectory")) {
         const key = unitKey(t.instance_id, t.sample_index);
         const other = ids.get(t.id);
         if (other) throw new InputError(`overlap: trajectory ${t.id} is in ${other} and ${s.dir}`);
-        if (hash32(key) % n !== index) throw new InputError(`overlap: ${s.dir} holds unit ${key}, which belongs to shard ${hash32(key) % n}/${n}`);
+        const owner = shardOf(key, n);
+        if (owner !== index) throw new InputError(`overlap: ${s.dir} holds unit ${key}, which belongs to shard ${owner}/${n}`);
         if (!expected.has(key)) throw new InputError(`${s.dir}: unit ${key} is not part of the recipe's work`);
         ids.set(t.id, s.dir);
         units.add(key);

@@ -25,11 +25,15 @@ export function parseRecipe(value: unknown, file = "<recipe>"): Recipe {
   throw new RecordValidationError({ file, issues, what: "recipe" });
 }
 
-/** Reads a YAML (or JSON) recipe file. */
-export function loadRecipe(file: string, overrides: Partial<Recipe> = {}): LoadedRecipe {
-  const value = readYamlMapping(file, "recipe", "name, dataset, model, …");
-  const recipe = parseRecipe({ ...value, ...overrides }, file);
+/** The recipe with its paths resolved against the recipe file's folder; the run folder is `<output_dir>/<name>`. */
+export function resolveRecipe(file: string, recipe: Recipe): LoadedRecipe {
   const base = dirname(resolve(file));
   const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
   return { file, recipe, datasetPath: at(recipe.dataset), runDir: resolve(at(recipe.output_dir), recipe.name) };
+}
+
+/** Reads a YAML (or JSON) recipe file. */
+export function loadRecipe(file: string, overrides: Partial<Recipe> = {}): LoadedRecipe {
+  const value = readYamlMapping(file, "recipe", "name, dataset, model, …");
+  return resolveRecipe(file, parseRecipe({ ...value, ...overrides }, file));
 }

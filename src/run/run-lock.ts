@@ -3,13 +3,13 @@
  * A lock left by a killed process (its pid is gone) is taken over.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
 import { InputError } from "../errors.js";
 import { processAlive } from "../io/process-alive.js";
+import { runFolder } from "../run-folder/layout.js";
 
 /** Takes the run folder's lock; returns the release function. */
 export function acquireRunLock(runDir: string): () => void {
-  const file = join(runDir, ".lock");
+  const file = runFolder(runDir).lock;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx");

@@ -1,24 +1,19 @@
 /**
- * Writing and checking a run's manifest. A resumed run must be the same run: same data,
- * model, selection, seed and temperature (more samples may be added later).
+ * What a run's manifest says and when a run folder may be resumed: a resumed run must be
+ * the same run (same data, model, selection, seed and temperature; more samples may be
+ * added later). The file itself is read and written by src/run-folder/manifest-file.ts.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { instanceFiles } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
-import { atomicWriteFile } from "../io/atomic-write.js";
-import { validateRecord } from "../schemas/validate-record.js";
-import { RunManifestSchema, type RunManifest } from "../schemas/run-manifest.js";
+import type { RunManifest } from "../schemas/run-manifest.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { Instance } from "../schemas/instance.js";
 import type { ModelRef } from "../schemas/trajectory.js";
 import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
 import { packageVersion } from "../package-version.js";
 import { sandboxReport } from "../env/sandbox/sandbox-report.js";
-
-export const MANIFEST_FILE = "manifest.json";
-export const TRAJECTORIES_FILE = "trajectories.jsonl";
 
 /** sha256 over the dataset's instance files, in path order, names included. */
 export function datasetHash(path: string): { sha256: string; files: number } {
@@ -45,18 +40,6 @@ export function runFingerprint(recipe: Recipe, datasetSha: string): string {
   return createHash("sha256").update(JSON.stringify(decisive)).digest("hex").slice(0, 16);
 }
 
-export function readManifest(runDir: string): RunManifest | undefined {
-  const file = join(runDir, MANIFEST_FILE);
-  if (!existsSync(file)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
-  }
-  return validateRecord(RunManifestSchema, value, { file, what: "run manifest" });
-}
-
 /** Refuses to resume a run folder that holds a different run. */
 export function checkResumable(previous: RunManifest, next: RunManifest, runDir: string): void {
   if (previous.fingerprint === next.fingerprint) return;
@@ -73,10 +56,6 @@ export function checkResumable(previous: RunManifest, next: RunManifest, runDir:
     `${runDir} holds run ${previous.run_id} made with a different recipe (${diffs.join("; ") || "fingerprint differs"}); ` +
       "give the recipe a new name, or delete the folder to start over",
   );
-}
-
-export function writeManifest(runDir: string, manifest: RunManifest): void {
-  atomicWriteFile(join(runDir, MANIFEST_FILE), `${JSON.stringify(validateRecord(RunManifestSchema, manifest, { what: "run manifest" }), null, 2)}\n`);
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * Work units: one instance × one sample index. The key identifies a unit across runs and
- * restarts (the resume key); the seed is fixed by the run seed, the pair and the sample
+ * Work units: one instance × one sample index. The key (src/run-folder/ids.ts) identifies a
+ * unit across runs and restarts (the resume key); the seed is fixed by the run seed, the pair and the sample
  * index, so both members of a pair share it (common random numbers for paired stats).
  */
+import { unitKey } from "../run-folder/ids.js";
 import { hash32 } from "../seeded-random.js";
 import type { Instance } from "../schemas/instance.js";
 
@@ -11,11 +12,6 @@ export interface WorkUnit {
   instance: Instance;
   sampleIndex: number;
   seed: number;
-}
-
-/** The resume key of a unit: the instance id and the sample index. */
-export function unitKey(instanceId: string, sampleIndex: number): string {
-  return `${instanceId}#${sampleIndex}`;
 }
 
 /** The seed of a unit; 31 bits so it is a safe int for every provider's `seed`. */
@@ -37,9 +33,4 @@ export function planWorkUnits(instances: Instance[], o: { samples: number; runSe
     }
   }
   return units;
-}
-
-/** Deterministic slice `index` of `count` (0-based), for sharded runs. */
-export function shardUnits<T extends { key: string }>(units: T[], shard: { index: number; count: number }): T[] {
-  return units.filter((u) => hash32(u.key) % shard.count === shard.index);
 }

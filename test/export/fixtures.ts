@@ -8,7 +8,7 @@ import { computeReward } from "../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../src/rewards/reward-weights.js";
 import { datasetHash } from "../../src/run/run-manifest.js";
 import { RecipeSchema } from "../../src/schemas/recipe.js";
-import { rolloutLayout } from "../../src/rollout/rollout-layout.js";
+import { runFolder } from "../../src/run-folder/layout.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
 import type { DeceptionGrade, Label } from "../../src/schemas/common.js";
 import type { Instance } from "../../src/schemas/instance.js";
@@ -166,7 +166,7 @@ export function writeRun(o: { root: string; runId: string; instances: Instance[]
   writeFileSync(datasetFile, o.instances.map((i) => JSON.stringify(i)).join("\n") + "\n");
   const dir = join(o.root, "rollouts", o.runId);
   mkdirSync(dir, { recursive: true });
-  const layout = rolloutLayout(dir);
+  const layout = runFolder(dir);
   const trajectories = o.samples.map((s) => makeTrajectory(o.runId, s));
   const judgements = o.samples.map((s, i) => judgementFor(trajectories[i]!, s));
   writeFileSync(layout.trajectories, trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { selectDpo } from "../../src/export/select-dpo.js";
 import { selectSft } from "../../src/export/select-sft.js";
 import type { ScoredMeta } from "../../src/export/scored-meta.js";
-import { reportCut, sharedPromptLength, startCut } from "../../src/export/report-cut.js";
+import { reportCut, sharedPromptLength, startCut } from "../../src/conversation/report-cut.js";
 import { DELIVERABLE, prefix, report } from "./fixtures.js";
 
 let n = 0;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { describe, expect, it } from "vitest";
 import { writeColumnarCopy } from "../../src/rollout/columnar-copy.js";
-import { rolloutLayout } from "../../src/rollout/rollout-layout.js";
+import { runFolder } from "../../src/run-folder/layout.js";
 import { makeInstance, writeRun } from "../export/fixtures.js";
 import { readParquet, withoutNulls } from "../export/read-parquet.js";
 
@@ -22,7 +22,7 @@ describe("the rollout's columnar copy", () => {
       ],
     });
     expect(await writeColumnarCopy(dir, new Map([[a.id, a]]))).toBe(2);
-    const layout = rolloutLayout(dir);
+    const layout = runFolder(dir);
     const trajectories = readFileSync(layout.trajectories, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const { rows, types } = await readParquet(layout.parquet);
     expect(types.conversation).toMatch(/^STRUCT\("role" VARCHAR, "content" VARCHAR, tool_calls STRUCT\(/);

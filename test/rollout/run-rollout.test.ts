@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createEnvironment } from "../../src/env/create-environment.js";
 import { loadRolloutRecipe } from "../../src/rollout/load-rollout-recipe.js";
 import { runRollout } from "../../src/rollout/run-rollout.js";
-import { rolloutLayout } from "../../src/rollout/rollout-layout.js";
+import { runFolder } from "../../src/run-folder/layout.js";
 import type { Judgement } from "../../src/schemas/judgement.js";
 import type { Reward } from "../../src/schemas/reward.js";
 import type { Trajectory } from "../../src/schemas/trajectory.js";
@@ -21,7 +21,7 @@ describe("runRollout", () => {
   it("samples, branches at the report, scores every trajectory once, and writes a columnar copy", async () => {
     const loaded = loadRolloutRecipe(writeRecipe(await sampleDataset(), { branchK: 2 }));
     const summary = await runRollout({ loaded, createEnvironment: (i) => createEnvironment(i), workers: 0, progress: false });
-    const layout = rolloutLayout(summary.runDir);
+    const layout = runFolder(summary.runDir);
     const ts = read<Trajectory>(layout.trajectories);
     const js = read<Judgement>(layout.judgements);
     const rs = read<Reward>(layout.rewards);
@@ -75,20 +75,20 @@ describe("runRollout", () => {
       workers: 0,
       progress: false,
     });
-    const resumed = read<Trajectory>(rolloutLayout(second.runDir).trajectories);
-    const reference = read<Trajectory>(rolloutLayout(fresh.runDir).trajectories);
+    const resumed = read<Trajectory>(runFolder(second.runDir).trajectories);
+    const reference = read<Trajectory>(runFolder(fresh.runDir).trajectories);
     expect(resumed.map((t) => t.id).sort()).toEqual(reference.map((t) => t.id).sort());
     const labels = (dir: string) =>
-      new Map(read<Judgement>(rolloutLayout(dir).judgements).map((j) => [j.trajectory_id, j.status === "ok" ? j.label : "x"]));
+      new Map(read<Judgement>(runFolder(dir).judgements).map((j) => [j.trajectory_id, j.status === "ok" ? j.label : "x"]));
     expect(labels(second.runDir)).toEqual(labels(fresh.runDir));
-    expect(read<Reward>(rolloutLayout(second.runDir).rewards)).toHaveLength(read<Reward>(rolloutLayout(fresh.runDir).rewards).length);
+    expect(read<Reward>(runFolder(second.runDir).rewards)).toHaveLength(read<Reward>(runFolder(fresh.runDir).rewards).length);
   });
 
   it("repairs every half-done state a crash can leave: torn line, missing branches, unscored trajectories", async () => {
     const file = writeRecipe(await sampleDataset(), { branchK: 2, name: "partial" });
     const env = (i: Parameters<typeof createEnvironment>[0]) => createEnvironment(i);
     const full = await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: env, workers: 0, progress: false });
-    const layout = rolloutLayout(full.runDir);
+    const layout = runFolder(full.runDir);
     const snapshot = (f: string) => read<{ id?: string; trajectory_id?: string }>(f).map((r) => r.id ?? r.trajectory_id!).sort();
     const before = { t: snapshot(layout.trajectories), j: snapshot(layout.judgements), r: snapshot(layout.rewards) };
     // Drop the second branch of every other group, the last judgements and rewards, and tear the last line.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createEnvironment } from "../../src/env/create-environment.js";
 import { loadRolloutRecipe } from "../../src/rollout/load-rollout-recipe.js";
 import { mergeShards } from "../../src/rollout/merge-shards.js";
-import { rolloutLayout, shardDir } from "../../src/rollout/rollout-layout.js";
+import { runFolder, shardDir } from "../../src/run-folder/layout.js";
 import { runRollout } from "../../src/rollout/run-rollout.js";
 import { sampleDataset, writeRecipe } from "./rollout-fixture.js";
 
@@ -26,7 +26,7 @@ describe("--shard i/n and merge", () => {
     for (let index = 0; index < 3; index++) {
       const s = await runRollout({ loaded: loadRolloutRecipe(file), createEnvironment: env, shard: { index, count: 3 }, workers: 0, progress: false });
       expect(s.runDir).toBe(shardDir(loadRolloutRecipe(file).runDir, { index, count: 3 }));
-      shardIds.push(ids(rolloutLayout(s.runDir).trajectories));
+      shardIds.push(ids(runFolder(s.runDir).trajectories));
     }
     // No unit runs in two shards.
     const all = shardIds.flat();
@@ -48,10 +48,10 @@ describe("--shard i/n and merge", () => {
       workers: 0,
       progress: false,
     });
-    const layout = rolloutLayout(runDir);
-    expect(ids(layout.trajectories).sort()).toEqual(ids(rolloutLayout(reference.runDir).trajectories).sort());
-    expect(ids(layout.judgements).sort()).toEqual(ids(rolloutLayout(reference.runDir).judgements).sort());
-    expect(ids(layout.rewards).sort()).toEqual(ids(rolloutLayout(reference.runDir).rewards).sort());
+    const layout = runFolder(runDir);
+    expect(ids(layout.trajectories).sort()).toEqual(ids(runFolder(reference.runDir).trajectories).sort());
+    expect(ids(layout.judgements).sort()).toEqual(ids(runFolder(reference.runDir).judgements).sort());
+    expect(ids(layout.rewards).sort()).toEqual(ids(runFolder(reference.runDir).rewards).sort());
     const mergedCounts = (JSON.parse(readFileSync(join(runDir, "manifest.json"), "utf8")) as { counts: { done: number; terminations: Record<string, number> } }).counts;
     const referenceCounts = (JSON.parse(readFileSync(join(reference.runDir, "manifest.json"), "utf8")) as { counts: unknown }).counts;
     expect(mergedCounts).toEqual(referenceCounts);

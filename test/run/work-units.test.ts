@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { planWorkUnits, shardUnits, unitKey, unitSeed } from "../../src/run/work-units.js";
+import { planWorkUnits, unitSeed } from "../../src/run/work-units.js";
+import { unitKey } from "../../src/run-folder/ids.js";
+import { shardUnits } from "../../src/run-folder/shards.js";
 import { runPool } from "../../src/run/run-pool.js";
 import { toolUseInstance } from "../agent/fixtures.js";
 

@@ -3,9 +3,9 @@ import {
   DEFAULT_CODING_PAIRS_PER_FACTOR,
   buildCodingInstances,
   writeCodingInstances,
-  type CodingBuildProgress,
 } from "../../dataset/coding/build-coding.js";
 import { InputError } from "../../errors.js";
+import { codingBuildProgress } from "../coding-build-progress.js";
 import { runAction } from "../run-action.js";
 
 function positiveInt(flag: string, value: string | undefined, fallback: number): number {
@@ -13,26 +13,6 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
   return n;
-}
-
-/** One progress line on stderr: counts, rate and ETA while verifying, the extractor's lines before. */
-function progressPrinter(): (event: CodingBuildProgress) => void {
-  // The rate counts from the first verified pair, not from the (long) extraction.
-  let first: { at: number; done: number } | undefined;
-  const tty = process.stderr.isTTY === true;
-  return (event) => {
-    if (event.stage === "extract") process.stderr.write(`extract: ${event.message}\n`);
-    else if (event.stage === "replan") process.stderr.write(`replanning without ${event.excluded} failed tasks\n`);
-    else {
-      first ??= { at: Date.now(), done: event.done };
-      const s = (Date.now() - first.at) / 1000;
-      const rate = s > 0 ? (event.done - first.done) / s : 0;
-      const eta = rate > 0 ? Math.round((event.total - event.done) / rate) : 0;
-      const line = `verify in sandbox: ${event.done}/${event.total} (${rate.toFixed(1)}/s, ETA ${eta}s, failed ${event.failed})`;
-      if (tty) process.stderr.write(`\r${line}${event.done === event.total ? "\n" : ""}`);
-      else if (event.done === event.total || event.done % 25 === 0) process.stderr.write(`${line}\n`);
-    }
-  };
 }
 
 /** Registers `decepeval dataset build-coding`. */
@@ -67,7 +47,7 @@ export function registerDatasetBuildCodingCommand(dataset: Command): void {
             pairsPerFactor: positiveInt("--pairs-per-factor", opts.pairsPerFactor, DEFAULT_CODING_PAIRS_PER_FACTOR),
             concurrency: positiveInt("--concurrency", opts.concurrency, 2),
             verify: opts.verify,
-            onProgress: progressPrinter(),
+            onProgress: codingBuildProgress(),
           });
           writeCodingInstances(opts.out, result.instances);
           const summary = {

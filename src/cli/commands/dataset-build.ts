@@ -1,25 +1,9 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { buildDataset } from "../../dataset/from-seeds/build-dataset.js";
-import type { CodingBuildProgress } from "../../dataset/coding/build-coding.js";
 import { InputError } from "../../errors.js";
+import { codingBuildProgress } from "../coding-build-progress.js";
 import { runAction } from "../run-action.js";
-
-/** Progress of the (slow) coding stage on stderr: counts, rate and ETA while verifying. */
-function codingProgress(): (event: CodingBuildProgress) => void {
-  const started = Date.now();
-  return (event) => {
-    if (event.stage === "extract") process.stderr.write(`coding: extract: ${event.message}\n`);
-    else if (event.stage === "replan") process.stderr.write(`coding: replanning without ${event.excluded} failed tasks\n`);
-    else if (event.done === event.total || event.done % 25 === 0) {
-      const rate = event.done / Math.max((Date.now() - started) / 1000, 0.001);
-      const eta = rate > 0 ? Math.round((event.total - event.done) / rate) : 0;
-      process.stderr.write(
-        `coding: verify in sandbox ${event.done}/${event.total} (${rate.toFixed(1)}/s, ETA ${eta}s, failed ${event.failed})\n`,
-      );
-    }
-  };
-}
 
 /** Registers `decepeval dataset build` under the `dataset` command. */
 export function registerDatasetBuildCommand(dataset: Command): void {
@@ -60,7 +44,7 @@ export function registerDatasetBuildCommand(dataset: Command): void {
             sources: opts.sources,
             out,
             card,
-            coding: opts.coding && !opts.check ? { python: opts.python, concurrency, onProgress: codingProgress() } : null,
+            coding: opts.coding && !opts.check ? { python: opts.python, concurrency, onProgress: codingBuildProgress("coding: ") } : null,
             check: opts.check === true,
           });
           const stale = summary.stale ?? [];

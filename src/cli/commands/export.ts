@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { InputError } from "../../errors.js";
+import { ProgressBar } from "../../io/progress-bar.js";
 import { exportDpo } from "../../export/export-dpo.js";
 import { exportGrpo } from "../../export/export-grpo.js";
 import type { CommonExportOptions, ExportResult } from "../../export/export-options.js";
@@ -114,7 +115,11 @@ function report(result: ExportResult, json?: boolean): void {
   );
 }
 
-const progress = (kind: string) => (done: number) => process.stderr.write(`${kind}: ${done} rows written\r`);
+/** A running count of rows written on stderr. */
+function progress(kind: string): (done: number) => void {
+  const bar = new ProgressBar({ label: `${kind}:`, unit: "rows written", errors: false });
+  return (done) => bar.update(done);
+}
 
 /** Registers `decepeval export sft|dpo|grpo`. */
 export function registerExportCommands(program: Command): void {

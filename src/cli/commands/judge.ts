@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";
+import { ProgressBar } from "../../io/progress-bar.js";
 import { judgeBatch } from "../../judges/judge-batch.js";
 import { runAgreement, type AgreementReport } from "../../judges/judge-agreement-run.js";
 import { judgementsFileFor, loadJudgeInputs } from "../../judges/load-judge-inputs.js";
@@ -38,22 +39,13 @@ async function instanceMap(path: string): Promise<Map<string, Instance>> {
   return new Map((await loadInstances(path)).map((i) => [i.id, i]));
 }
 
-/** A one-line progress display on stderr: counts, rate and ETA. */
-function progress(label: string, quiet: boolean | undefined): (done: number, total: number) => void {
-  const start = Date.now();
-  let last = 0;
-  const tty = process.stderr.isTTY === true;
+/** The progress bar on stderr for a judging job reporting done of total; none when quiet. */
+function progress(label: string, quiet: boolean | undefined): ((done: number, total: number) => void) | undefined {
+  if (quiet) return undefined;
+  const bar = new ProgressBar({ label, errors: false });
   return (done, total) => {
-    const now = Date.now();
-    if (quiet || (done < total && now - last < 500)) return;
-    last = now;
-    const secs = (now - start) / 1000;
-    const rate = secs > 0 ? done / secs : 0;
-    const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
-    const width = 24;
-    const filled = total === 0 ? width : Math.round((done / total) * width);
-    const line = `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${rate.toFixed(1)}/s eta ${eta}s`;
-    process.stderr.write(tty ? `\r${line}${done === total ? "\n" : ""}` : done === total ? `${line}\n` : "");
+    bar.update(done, { total });
+    if (done === total) bar.finish();
   };
 }
 

@@ -7,6 +7,7 @@ import { buildReport } from "../../report/build-report.js";
 import { loadCapabilities } from "../../report/capability.js";
 import { readManifest } from "../../report/collect-outcomes.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../report/leaderboard.js";
+import { runFolder } from "../../run-folder/layout.js";
 import type { Instance } from "../../schemas/instance.js";
 import { runAction } from "../run-action.js";
 
@@ -73,7 +74,7 @@ export function registerReportCommands(program: Command): void {
         const result = await buildReport({
           runs,
           instances: await instancesFor(runs, opts.instances),
-          outDir: opts.out ?? (runs.length === 1 ? join(runs[0]!, "report") : "report"),
+          outDir: opts.out ?? (runs.length === 1 ? runFolder(runs[0]!).report : "report"),
           judge: opts.judge,
           clusterBy: opts.cluster,
           bootstrapReps: nonNegativeInt("--bootstrap", opts.bootstrap),

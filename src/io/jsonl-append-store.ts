@@ -4,12 +4,13 @@
  * trailing newline) is cut off, and every stored key is loaded so a resumed run skips
  * work that is already done. Reusable for any record kind with a key.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { z } from "zod";
 import { InputError } from "../errors.js";
-import { readJsonlLines } from "../io/jsonl.js";
 import { validateRecord } from "../schemas/validate-record.js";
+import { readJsonlRecords } from "./jsonl.js";
+import { JsonlStreamWriter } from "./jsonl-stream-writer.js";
 
 export interface JsonlAppendStoreOptions<S extends z.ZodType> {
   file: string;
@@ -77,8 +78,7 @@ export class JsonlAppendStore<S extends z.ZodType> {
     const report: OpenReport = { records: 0, truncatedBytes: 0, duplicates: 0 };
     if (existsSync(o.file)) {
       report.truncatedBytes = repairTail(o.file);
-      for await (const { line, value } of readJsonlLines(o.file)) {
-        const record = validateRecord(o.schema, value, { file: o.file, line, what: o.what });
+      for await (const record of readJsonlRecords(o.file, o.schema, o.what)) {
         const key = o.key(record);
         if (store.keys.has(key)) report.duplicates += 1;
         else {
@@ -101,24 +101,20 @@ export class JsonlAppendStore<S extends z.ZodType> {
   ): Promise<number> {
     if (!existsSync(o.file)) return 0;
     repairTail(o.file);
-    const tmp = `${o.file}.retain.${process.pid}.tmp`;
-    const fd = openSync(tmp, "w");
+    const out = JsonlStreamWriter.open(o.file);
     let dropped = 0;
     try {
-      for await (const { line, value } of readJsonlLines(o.file)) {
-        const record = validateRecord(o.schema, value, { file: o.file, line, what: o.what });
-        if (o.keep(record)) writeSync(fd, `${JSON.stringify(record)}\n`);
+      for await (const record of readJsonlRecords(o.file, o.schema, o.what)) {
+        if (o.keep(record)) await out.write(record);
         else dropped += 1;
       }
-      fsyncSync(fd);
     } catch (error) {
-      closeSync(fd);
-      rmSync(tmp, { force: true });
+      await out.abort();
       throw error;
     }
-    closeSync(fd);
-    if (dropped === 0) rmSync(tmp, { force: true });
-    else renameSync(tmp, o.file);
+    // Nothing dropped: leave the file as it is rather than rewrite it byte for byte.
+    if (dropped === 0) await out.abort();
+    else await out.close();
     return dropped;
   }
 

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { JsonlAppendStore } from "../../src/run/jsonl-append-store.js";
+import { JsonlAppendStore } from "../../src/io/jsonl-append-store.js";
 import { tempDir } from "../helpers/paths.js";
 
 const Rec = z.object({ version: z.literal(1), id: z.string(), n: z.number() });

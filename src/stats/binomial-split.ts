@@ -4,7 +4,7 @@
  * (mode, mode + 1, mode − 1, …) adding probabilities until the running total reaches u,
  * so one uniform gives one draw and the fast and general trees agree at shared nodes.
  */
-import type { SplitTree } from "./multinomial-tree.js";
+import type { SplitTree } from "./split-tree.js";
 
 /** Below this mean n·p a split is inverted upward from 0, starting at q^n (no log-factorials). */
 const SMALL_MEAN = 4;

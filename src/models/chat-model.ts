@@ -4,13 +4,19 @@
  */
 import type { AssistantMessage, ChatMessage, ToolSpec } from "../schemas/chat-message.js";
 import type { ModelRef } from "../schemas/trajectory.js";
+import type { RequestTags } from "./request-tags.js";
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "error";
 
 export interface ChatRequest {
   messages: ChatMessage[];
-  /** Function tools offered; empty or absent for a plain completion. */
+  /**
+   * Function tools offered now; empty or absent for a plain completion. With `textTools`
+   * the messages also describe them in text, and a provider must not send them natively.
+   */
   tools?: ToolSpec[];
+  /** Tool calls travel as text ReAct (`Action:` / `Action Input:`), for models without native tools. */
+  textTools?: boolean;
   temperature?: number;
   maxTokens?: number;
   /** Per-request RNG seed (sim policies and providers that honour `seed`). */
@@ -24,10 +30,11 @@ export interface ChatRequest {
   responseSchema?: Record<string, unknown>;
   signal?: AbortSignal;
   /**
-   * Context for simulated policies, which act from the instance they are given rather
-   * than from language understanding. Real providers ignore it.
+   * Where in an episode this call stands (instance id, phase, turn, step). Providers may
+   * forward them (openai: as headers); a model that acts from the task rather than from
+   * language (sim) looks the instance up by id.
    */
-  simContext?: unknown;
+  tags?: RequestTags;
 }
 
 export interface ChatUsage {

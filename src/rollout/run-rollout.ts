@@ -70,7 +70,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
   let units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   if (o.shard) units = shardUnits(units, o.shard);
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await modelForRecipe(file, recipe));
+  const model = o.model ?? (await modelForRecipe(file, recipe, instances));
   const K = rollout.branch_k;
 
   mkdirSync(runDir, { recursive: true });

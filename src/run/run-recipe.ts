@@ -55,7 +55,7 @@ export async function runRecipe(o: RunRecipeOptions): Promise<RunSummary> {
   checkWorkUnitCount(file, selected.length, recipe.samples);
   const units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await modelForRecipe(file, recipe));
+  const model = o.model ?? (await modelForRecipe(file, recipe, instances));
 
   const release = acquireRunLock(ensureDir(runDir));
   const trajectoriesFile = join(runDir, TRAJECTORIES_FILE);

@@ -8,11 +8,11 @@ import OpenAI from "openai";
 import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
+import { requestTagsToHeaders } from "../request-tags.js";
 import { CompletionResponseSchema } from "./completion-schema.js";
 import { sharedNodeHttpFetch } from "./node-http-fetch.js";
 import { resolveOpenAIOptions, type OpenAIProviderOptions, type ResolvedOpenAIOptions } from "./openai-options.js";
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
-import { simContextToHeaders } from "./sim-metadata.js";
 import { toChatResponse } from "./to-chat-response.js";
 
 /** One failed attempt, classified. */
@@ -89,7 +89,8 @@ export class OpenAIChatModel implements ChatModel {
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const body = this.body(request);
-    const simHeaders = this.options.forwardMetadata ? simContextToHeaders(request.simContext) : undefined;
+    const tagHeaders =
+      this.options.forwardMetadata && request.tags ? requestTagsToHeaders({ tags: request.tags, textTools: request.textTools ?? false }) : undefined;
     const { retry } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     const failures: string[] = [];
@@ -106,7 +107,7 @@ export class OpenAIChatModel implements ChatModel {
         const raw = await client.chat.completions.create(body, {
           signal: local.signal,
           timeout: this.options.timeoutMs,
-          headers: simHeaders,
+          headers: tagHeaders,
         });
         const parsed = CompletionResponseSchema.safeParse(raw);
         if (parsed.success) return toChatResponse(parsed.data);
@@ -140,7 +141,7 @@ export class OpenAIChatModel implements ChatModel {
       model: this.ref.name,
       messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
     };
-    if (this.supportsTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
+    if (this.supportsTools && !request.textTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.maxTokens !== undefined) body[this.options.maxTokensParam] = request.maxTokens;
     if (request.seed !== undefined) body.seed = request.seed;

@@ -88,7 +88,7 @@ const messages = [
   { role: "user", content: instance.turns[0].user },
 ];
 const tags = { instance: instance.id, phase: "task", turn: 0, step: 0 };
-const request = { messages, tools, textTools: false, temperature: 0, seed: 1, tags };
+const request = { messages, tools, temperature: 0, seed: 1, tags };
 
 const instant = await startChild(["-e", INSTANT_SERVER], /listening on (\S+)/);
 const served = await startChild(

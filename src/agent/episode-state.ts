@@ -151,10 +151,7 @@ export class EpisodeState {
   private async ask(round: RoundOptions, tools: ToolSpec[], step: number): Promise<AssistantMessage> {
     const request: ChatRequest = {
       messages: this.textTools ? this.textMessages(tools) : this.messages,
-      // Offered also in text mode, where the system prompt describes them: a model that
-      // acts from the specs (sim) reads them here; providers send them only natively.
-      tools,
-      textTools: this.textTools,
+      ...(this.textTools ? { textTools: tools } : { tools }),
       temperature: this.o.temperature,
       maxTokens: this.o.instance.budgets.tokens_per_generation,
       seed: this.o.seed,

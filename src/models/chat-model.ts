@@ -10,13 +10,14 @@ export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" |
 
 export interface ChatRequest {
   messages: ChatMessage[];
-  /**
-   * Function tools offered now; empty or absent for a plain completion. With `textTools`
-   * the messages also describe them in text, and a provider must not send them natively.
-   */
+  /** Function tools offered now; empty or absent for a plain completion. */
   tools?: ToolSpec[];
-  /** Tool calls travel as text ReAct (`Action:` / `Action Input:`), for models without native tools. */
-  textTools?: boolean;
+  /**
+   * Tools offered as text ReAct instead (the loop's choice for a model whose supportsTools
+   * is false): the messages describe them and calls come back as `Action:` lines. Listed
+   * here too for models that act from the specs rather than from the prompt (sim).
+   */
+  textTools?: ToolSpec[];
   temperature?: number;
   maxTokens?: number;
   /** Per-request RNG seed (sim policies and providers that honour `seed`). */

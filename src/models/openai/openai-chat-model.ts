@@ -90,7 +90,7 @@ export class OpenAIChatModel implements ChatModel {
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const body = this.body(request);
     const tagHeaders =
-      this.options.forwardMetadata && request.tags ? requestTagsToHeaders({ tags: request.tags, textTools: request.textTools ?? false }) : undefined;
+      this.options.forwardMetadata && request.tags ? requestTagsToHeaders({ tags: request.tags, textTools: request.textTools !== undefined }) : undefined;
     const { retry } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     const failures: string[] = [];
@@ -141,7 +141,7 @@ export class OpenAIChatModel implements ChatModel {
       model: this.ref.name,
       messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
     };
-    if (this.supportsTools && !request.textTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
+    if (this.supportsTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.maxTokens !== undefined) body[this.options.maxTokensParam] = request.maxTokens;
     if (request.seed !== undefined) body.seed = request.seed;

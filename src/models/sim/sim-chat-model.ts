@@ -84,6 +84,6 @@ export class SimChatModel implements ChatModel {
         `${this.ref.ref}: instance ${JSON.stringify(tags.instance)} is not among the ${this.instances.size} instances this model was built with (createChatModel's instances option)`,
       );
     }
-    return { instance, phase: tags.phase, turn: tags.turn, step: tags.step, tools: request.tools ?? [], textTools: request.textTools ?? !this.supportsTools };
+    return { instance, phase: tags.phase, turn: tags.turn, step: tags.step, tools: request.tools ?? request.textTools ?? [], textTools: request.textTools !== undefined };
   }
 }

@@ -127,7 +127,7 @@ export function buildModelServer(options: ModelServerOptions): FastifyInstance {
       const metadata = metadataToTags(body.metadata) ? body.metadata : headersToMetadata(request.headers);
       const { tags, textTools } = resolver.resolve({ messages, metadata, tools: tools ?? [] });
       chatRequest.tags = tags;
-      chatRequest.textTools = textTools;
+      if (textTools) chatRequest.textTools = tools ?? [];
     }
     // The response's close fires when it was sent or when the client went away; only the
     // second should stop a generation. (The request's close fires once its body is read.)

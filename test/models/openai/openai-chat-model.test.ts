@@ -70,7 +70,7 @@ describe("OpenAIChatModel", () => {
     const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
     const { m } = model(e.baseURL);
     const tags = { instance: "tool_use/x/1/induced", phase: "task", turn: 2, step: 3 } as const;
-    await m.complete({ ...hello, tags, textTools: false });
+    await m.complete({ ...hello, tags });
     expect(e.headers[0]).toMatchObject({
       "x-decepeval-instance-id": encodeURIComponent("tool_use/x/1/induced"),
       "x-decepeval-phase": "task",
@@ -87,7 +87,7 @@ describe("OpenAIChatModel", () => {
     });
     expect(e.requests[0]!.metadata).toBeUndefined();
     const { m: quiet } = model(e.baseURL, { forwardMetadata: false });
-    await quiet.complete({ ...hello, tags, textTools: false });
+    await quiet.complete({ ...hello, tags });
     expect(e.headers[1]!["x-decepeval-instance-id"]).toBeUndefined();
   });
 

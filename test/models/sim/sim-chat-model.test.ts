@@ -11,6 +11,13 @@ describe("SimChatModel", () => {
     );
   });
 
+  it("looks the tagged instance up among those it was built with, and names an unknown one", async () => {
+    const tags = { instance: "tool_use/none/0/induced", phase: "task", turn: 0, step: 0 } as const;
+    await expect(new SimChatModel({ policy: "honest", instances: [toolUseInstance()] }).complete({ messages: [], tags })).rejects.toThrow(
+      /instance "tool_use\/none\/0\/induced" is not among the 1 instances this model was built with/,
+    );
+  });
+
   it("names itself by policy, with +text for text ReAct", () => {
     expect(new SimChatModel({ policy: "honest-tuned" }).ref).toEqual({ ref: "sim:honest-tuned", provider: "sim", name: "honest-tuned" });
     expect(new SimChatModel({ policy: "honest", textTools: true }).ref.ref).toBe("sim:honest+text");

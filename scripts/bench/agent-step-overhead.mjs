@@ -74,7 +74,7 @@ const coding = base({
 
 /** Wraps the model and the environment to time what is not the toolkit's own work. */
 async function measure(instance, episodes) {
-  const model = new SimChatModel({ policy: "pressure-susceptible" });
+  const model = new SimChatModel({ policy: "pressure-susceptible", instances: [instance] });
   const perStep = [];
   let steps = 0, toolkitMs = 0, simMsTotal = 0;
   for (let e = 0; e < episodes; e++) {

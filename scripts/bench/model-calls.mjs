@@ -87,15 +87,15 @@ const messages = [
   { role: "system", content: instance.system_prompt ?? "You are an autonomous agent." },
   { role: "user", content: instance.turns[0].user },
 ];
-const simContext = { instance, phase: "task", turn: 0, step: 0, tools, textTools: false };
-const request = { messages, tools, temperature: 0, seed: 1, simContext };
+const tags = { instance: instance.id, phase: "task", turn: 0, step: 0 };
+const request = { messages, tools, temperature: 0, seed: 1, tags };
 
 const instant = await startChild(["-e", INSTANT_SERVER], /listening on (\S+)/);
 const served = await startChild(
   ["dist/cli/main.js", "serve-model", "--model", `${POLICY}=sim:${POLICY}`, "--dataset", DATASET, "--port", "0"],
   /at (http:\/\/\S+\/v1)/,
 );
-const sim = await createChatModel(`sim:${POLICY}`);
+const sim = await createChatModel(`sim:${POLICY}`, { instances });
 const retry = { maxRetries: 0 };
 const viaInstant = new OpenAIChatModel(parseModelRef("openai:instant"), { baseURL: instant.url, apiKey: "x", retry });
 const viaServed = new OpenAIChatModel(parseModelRef(`openai:${POLICY}`), { baseURL: served.url, apiKey: "x", retry });

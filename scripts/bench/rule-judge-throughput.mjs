@@ -30,7 +30,7 @@ async function storeSimEpisodes() {
     for (const [k, policy] of ["honest", "deceptive", "pressure-susceptible", "refuser"].entries()) {
       const env = await createEnvironment(instance);
       try {
-        const t = await runEpisode({ instance, model: new SimChatModel({ policy }), env, runId: "bench", sampleIndex: k, seed: 100 + k });
+        const t = await runEpisode({ instance, model: new SimChatModel({ policy, instances: [instance] }), env, runId: "bench", sampleIndex: k, seed: 100 + k });
         lines.push(JSON.stringify(t));
       } finally {
         await env.dispose();

@@ -5,12 +5,12 @@
  */
 import type { ChatModel, ChatRequest } from "../models/chat-model.js";
 import type { Environment } from "../env/environment.js";
-import type { AgentPhase, SimContext } from "../models/sim/sim-context.js";
+import type { AgentPhase } from "../models/request-tags.js";
+import { parseTextReact, renderForTextModel, textReactInstructions } from "../models/text-react.js";
 import type { AssistantMessage, ChatMessage, ToolCall, ToolSpec } from "../schemas/chat-message.js";
 import type { Instance } from "../schemas/instance.js";
 import type { Termination, ToolEvent } from "../schemas/trajectory.js";
 import { checkToolCall } from "./check-tool-call.js";
-import { parseTextReact, renderForTextModel, textReactInstructions } from "./text-react.js";
 
 /** How a round ended: the model answered (`done`), or the episode must stop. */
 export type RoundEnd = "done" | Exclude<Termination, "finished">;
@@ -149,23 +149,15 @@ export class EpisodeState {
   }
 
   private async ask(round: RoundOptions, tools: ToolSpec[], step: number): Promise<AssistantMessage> {
-    const simContext: SimContext = {
-      instance: this.o.instance,
-      phase: round.phase,
-      turn: round.turn,
-      step,
-      tools,
-      textTools: this.textTools,
-    };
     const request: ChatRequest = {
       messages: this.textTools ? this.textMessages(tools) : this.messages,
+      ...(this.textTools ? { textTools: tools } : { tools }),
       temperature: this.o.temperature,
       maxTokens: this.o.instance.budgets.tokens_per_generation,
       seed: this.o.seed,
       signal: this.o.signal,
-      simContext,
+      tags: { instance: this.o.instance.id, phase: round.phase, turn: round.turn, step },
     };
-    if (!this.textTools) request.tools = tools;
     const response = await this.o.model.complete(request);
     this.usage.model_calls += 1;
     this.usage.prompt_tokens += response.usage.prompt_tokens;

@@ -4,14 +4,9 @@
  */
 import type { ToolSpec } from "../schemas/chat-message.js";
 import type { Instance } from "../schemas/instance.js";
+import { pathArgument } from "../models/tool-arguments.js";
 
 const WRITE_TOOL = "write_file";
-
-/** The name of the argument of a tool spec that carries the path. */
-export function pathArgument(spec: ToolSpec | undefined): string | undefined {
-  const props = Object.keys((spec?.function.parameters as { properties?: object } | undefined)?.properties ?? {});
-  return props.find((p) => /path/i.test(p)) ?? props.find((p) => /file|target/i.test(p));
-}
 
 /** Tools offered in the reporting call and the check applied to each call there. */
 export function reportWriteGuard(instance: Instance, specs: ToolSpec[]) {

@@ -109,7 +109,7 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
     if (before.missing.length === 0) {
       reused = true;
     } else {
-      const model = await createChatModel(o.entry.model, { providerOptions: providerOptions(o.loaded, o.entry) });
+      const model = await createChatModel(o.entry.model, { providerOptions: providerOptions(o.loaded, o.entry), instances: o.selected });
       try {
         const summary = await runRecipe({
           loaded: { file: o.loaded.file, recipe, datasetPath: o.loaded.datasetPath, runDir },

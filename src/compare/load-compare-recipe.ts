@@ -1,10 +1,11 @@
 /**
  * Reads a compare recipe (YAML or JSON), validates it, resolves its paths against the
- * recipe's folder and checks what the schema alone cannot: unique model names and gates
- * that name real candidates.
+ * recipe's folder and checks what the schema alone cannot: unique model names, model refs
+ * of registered providers, and gates that name real candidates.
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { InputError } from "../errors.js";
+import { parseModelRef } from "../models/parse-model-ref.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
 import { readYamlFile } from "../io/read-yaml-file.js";
@@ -51,6 +52,15 @@ export function checkCompareRecipe(o: { value: unknown; file: string; base: stri
   const names = [recipe.base, ...recipe.candidates].map((m) => m.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate) throw new InputError(`${file}: field candidates: model name ${JSON.stringify(duplicate)} is used twice; names label runs and must be unique`);
+  // Every ref is read now, so a typo in the last candidate fails before the base model runs.
+  [recipe.base, ...recipe.candidates].forEach((m, i) => {
+    try {
+      parseModelRef(m.model);
+    } catch (error) {
+      const field = i === 0 ? "base.model" : `candidates[${i - 1}].model`;
+      throw error instanceof InputError ? new InputError(`${file}: field ${field}: ${error.message}`, { cause: error }) : error;
+    }
+  });
   const candidateNames = new Set(recipe.candidates.map((c) => c.name));
   recipe.gates.forEach((gate, i) => {
     for (const name of gate.candidates ?? []) {

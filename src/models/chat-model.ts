@@ -4,13 +4,20 @@
  */
 import type { AssistantMessage, ChatMessage, ToolSpec } from "../schemas/chat-message.js";
 import type { ModelRef } from "../schemas/trajectory.js";
+import type { RequestTags } from "./request-tags.js";
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "error";
 
 export interface ChatRequest {
   messages: ChatMessage[];
-  /** Function tools offered; empty or absent for a plain completion. */
+  /** Function tools offered now; empty or absent for a plain completion. */
   tools?: ToolSpec[];
+  /**
+   * Tools offered as text ReAct instead (the loop's choice for a model whose supportsTools
+   * is false): the messages describe them and calls come back as `Action:` lines. Listed
+   * here too for models that act from the specs rather than from the prompt (sim).
+   */
+  textTools?: ToolSpec[];
   temperature?: number;
   maxTokens?: number;
   /** Per-request RNG seed (sim policies and providers that honour `seed`). */
@@ -24,10 +31,11 @@ export interface ChatRequest {
   responseSchema?: Record<string, unknown>;
   signal?: AbortSignal;
   /**
-   * Context for simulated policies, which act from the instance they are given rather
-   * than from language understanding. Real providers ignore it.
+   * Where in an episode this call stands (instance id, phase, turn, step). Providers may
+   * forward them (openai: as headers); a model that acts from the task rather than from
+   * language (sim) looks the instance up by id.
    */
-  simContext?: unknown;
+  tags?: RequestTags;
 }
 
 export interface ChatUsage {

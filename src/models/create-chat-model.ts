@@ -1,14 +1,14 @@
 /**
- * Builds the ChatModel a model ref names: `sim` in-process, `openai` through the openai
- * client, `gguf` through node-llama-cpp.
+ * Builds the ChatModel a model ref names, through the provider registered under the ref's
+ * prefix (providers.ts): its options are validated once, by its schema, then it builds.
  */
-import { InputError } from "../errors.js";
+import type { Instance } from "../schemas/instance.js";
+import type { ModelRef } from "../schemas/trajectory.js";
 import type { ChatModel } from "./chat-model.js";
-import { capResponses, responseCap } from "./response-cap.js";
+import { parseProviderOptions } from "./model-provider.js";
 import { parseModelRef } from "./parse-model-ref.js";
-import { SimChatModel } from "./sim/sim-chat-model.js";
-import { createOpenAIChatModel } from "./openai/create-openai-model.js";
-import { createGgufChatModel } from "./gguf/create-gguf-model.js";
+import { getProvider } from "./providers.js";
+import { capResponses, responseCap } from "./response-cap.js";
 
 export interface CreateChatModelOptions {
   /**
@@ -16,29 +16,20 @@ export interface CreateChatModelOptions {
    * `max_response_bytes` (any provider) caps one response; see capResponses.
    */
   providerOptions?: Record<string, unknown>;
+  /** The instances the episodes will run: `sim:` models act from them, looked up by the request's tag. */
+  instances?: readonly Instance[];
 }
 
 /**
  * `sim:<policy>` (append `+text` for text ReAct tool calls), `openai:<model>`,
- * `gguf:<path>[+lora:<path>]`. Throws InputError for a bad ref or an unknown policy.
+ * `gguf:<path>[+lora:<path>]`, or a ref parseModelRef already read. Throws InputError for
+ * a bad ref, an unknown provider or policy, or bad options.
  */
-export async function createChatModel(ref: string, options: CreateChatModelOptions = {}): Promise<ChatModel> {
-  const parsed = parseModelRef(ref);
+export async function createChatModel(ref: string | ModelRef, options: CreateChatModelOptions = {}): Promise<ChatModel> {
+  const parsed = typeof ref === "string" ? parseModelRef(ref) : ref;
+  const provider = getProvider(parsed.provider, parsed.ref);
   const { max_response_bytes: cap, ...providerOptions } = options.providerOptions ?? {};
-  return capResponses(await createProvider(ref, parsed, providerOptions), responseCap(cap));
-}
-
-async function createProvider(ref: string, parsed: ReturnType<typeof parseModelRef>, providerOptions: Record<string, unknown>): Promise<ChatModel> {
-  switch (parsed.provider) {
-    case "sim": {
-      const textTools = parsed.name.endsWith("+text");
-      return new SimChatModel({ policy: textTools ? parsed.name.slice(0, -"+text".length) : parsed.name, textTools });
-    }
-    case "openai":
-      return createOpenAIChatModel(parsed, providerOptions);
-    case "gguf":
-      return createGgufChatModel(parsed, providerOptions);
-    default:
-      throw new InputError(`model ${JSON.stringify(ref)}: the ${parsed.provider} provider is not available in this build yet`);
-  }
+  const settings = parseProviderOptions(provider, providerOptions);
+  const maxBytes = responseCap(cap);
+  return capResponses(await provider.create(parsed, settings, { instances: options.instances }), maxBytes);
 }

@@ -1,25 +1,16 @@
 import { InputError } from "../errors.js";
 import type { ModelRef } from "../schemas/trajectory.js";
+import { getProvider } from "./providers.js";
 
 /**
- * Parses a model ref string: `openai:<model>`, `gguf:<path>[+lora:<path>[@scale]]`,
- * `sim:<policy>`.
+ * Parses a model ref string, `<provider>:<rest>`, with the registered provider's own
+ * parser (`openai:<model>`, `gguf:<path>[+lora:<path>[@scale]]`, `sim:<policy>[+text]`).
+ * The result is what a trajectory stores and what the provider builds from.
  */
 export function parseModelRef(ref: string): ModelRef {
   const colon = ref.indexOf(":");
-  const provider = colon < 0 ? "" : ref.slice(0, colon);
-  const rest = colon < 0 ? "" : ref.slice(colon + 1);
-  if (rest === "" || !["openai", "gguf", "sim"].includes(provider)) {
-    throw new InputError(
-      `model ${JSON.stringify(ref)}: expected openai:<model>, gguf:<path>[+lora:<path>[@scale]] or sim:<policy>`,
-    );
-  }
-  if (provider === "gguf") {
-    const [name, ...adapters] = rest.split("+lora:");
-    if (!name) throw new InputError(`model ${JSON.stringify(ref)}: missing GGUF path`);
-    return adapters.length > 0
-      ? { ref, provider: "gguf", name, adapter: adapters.join("+lora:") }
-      : { ref, provider: "gguf", name };
-  }
-  return { ref, provider: provider as "openai" | "sim", name: rest };
+  const provider = getProvider(colon < 0 ? "" : ref.slice(0, colon), ref);
+  const rest = ref.slice(colon + 1);
+  if (rest === "") throw new InputError(`model ${JSON.stringify(ref)}: nothing after "${provider.name}:" (expected ${provider.refForm})`);
+  return provider.parseRef(rest, ref);
 }

@@ -40,7 +40,7 @@ export function checkWorkUnitCount(file: string, selected: number, samples: numb
   }
 }
 
-/** createChatModel, with the recipe file in its errors (a `sim:` typo, bad `model_options`). */
-export function modelForRecipe(file: string, recipe: Recipe): Promise<ChatModel> {
-  return naming(file, "model (or --model) / model_options", () => createChatModel(recipe.model, { providerOptions: recipe.model_options }));
+/** createChatModel, with the recipe file in its errors (a `sim:` typo, bad `model_options`); sim: models act from `instances`. */
+export function modelForRecipe(file: string, recipe: Recipe, instances: readonly Instance[]): Promise<ChatModel> {
+  return naming(file, "model (or --model) / model_options", () => createChatModel(recipe.model, { providerOptions: recipe.model_options, instances }));
 }

@@ -92,7 +92,7 @@ export async function runLoop(o: RunLoopOptions): Promise<RunLoopResult> {
   let units = planWorkUnits(selected, { samples: recipe.samples, runSeed: recipe.seed });
   if (o.shard) units = shardUnits(units, o.shard);
   const dataset = datasetHash(datasetPath);
-  const model = o.model ?? (await modelForRecipe(file, recipe));
+  const model = o.model ?? (await modelForRecipe(file, recipe, instances));
 
   mkdirSync(runDir, { recursive: true });
   const release = acquireRunLock(runDir);

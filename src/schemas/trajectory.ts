@@ -19,11 +19,25 @@ export const TERMINATIONS = [
 export const TerminationSchema = z.enum(TERMINATIONS);
 export type Termination = z.infer<typeof TerminationSchema>;
 
+export const LoraAdapterSchema = z.object({
+  filePath: z.string().min(1),
+  /** Multiplier on the adapter's effect; 1 when the ref gives none. */
+  scale: z.number(),
+});
+export type LoraAdapter = z.infer<typeof LoraAdapterSchema>;
+
 export const ModelRefSchema = z.object({
   /** The ref string as given, e.g. `openai:gpt-4o`, `gguf:m.gguf+lora:a.gguf`, `sim:honest`. */
   ref: z.string(),
-  provider: z.enum(["openai", "gguf", "sim"]),
+  /**
+   * A registered provider's name (src/models/providers.ts). Open, not an enum, so that a
+   * record made by a provider added later still reads.
+   */
+  provider: z.string().min(1),
   name: z.string(),
+  /** LoRA adapters the ref stacks on its base (`gguf:<path>+lora:<path>[@scale]`). */
+  adapters: z.array(LoraAdapterSchema).optional(),
+  /** How records made before `adapters` spelt them (`a[@scale]+lora:b`); read, no longer written. */
   adapter: z.string().optional(),
 });
 export type ModelRef = z.infer<typeof ModelRefSchema>;

@@ -20,7 +20,7 @@ async function episode(instance: Instance, model: ChatModel, seed = 1) {
 describe("runEpisode", () => {
   it("runs a multi-turn task as one conversation with native tool calls (sim:honest)", async () => {
     const instance = toolUseInstance();
-    const t = await episode(instance, new SimChatModel({ policy: "honest" }));
+    const t = await episode(instance, new SimChatModel({ policy: "honest", instances: [instance] }));
     expect(t.termination).toBe("finished");
     expect(t.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual(instance.turns.map((x) => x.user));
     expect(t.messages.filter((m) => m.role === "system")).toHaveLength(1);
@@ -41,7 +41,7 @@ describe("runEpisode", () => {
 
   it("falls back to text ReAct for models without native tools, storing calls in OpenAI format", async () => {
     const instance = toolUseInstance();
-    const model = new SimChatModel({ policy: "honest", textTools: true });
+    const model = new SimChatModel({ policy: "honest", textTools: true, instances: [instance] });
     expect(model.supportsTools).toBe(false);
     const t = await episode(instance, model);
     expect(t.termination).toBe("finished");

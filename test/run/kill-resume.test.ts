@@ -87,7 +87,7 @@ describe("decepeval run under kill -9", () => {
 
     // Every stored episode is the one an uninterrupted run produces.
     const instances = new Map((await loadInstances(sample.file)).map((i) => [i.id, i]));
-    const model = new SimChatModel({ policy: "pressure-susceptible" });
+    const model = new SimChatModel({ policy: "pressure-susceptible", instances: instances.values() });
     const strip = (t: Trajectory) => ({ ...t, timings: undefined });
     for (const t of trajectories.filter((_, i) => i % 97 === 0)) {
       const instance = instances.get(t.instance_id)!;

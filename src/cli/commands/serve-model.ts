@@ -46,20 +46,22 @@ export function registerServeModelCommands(program: Command): void {
           // Loaded here so other commands do not pay for fastify and node-llama-cpp.
           const { startModelServer } = await import("../../serve/model-server/model-server.js");
           const { servedModelsFromFlags } = await import("../../serve/model-server/served-models-from-flags.js");
+          // Loaded first: sim: models are built with the instances they act from.
+          const instances = opts.dataset !== undefined ? await loadInstances(opts.dataset) : [];
           const models = await servedModelsFromFlags({
             models: opts.model,
             loraModules: opts.loraModules ?? [],
             loraBase: opts.loraBase,
             gguf: {
               threads: positiveInt("--threads", opts.threads),
-              contextSize: positiveInt("--context-size", opts.contextSize),
-              maxStringLength: positiveInt("--max-string-length", opts.maxStringLength),
+              context_size: positiveInt("--context-size", opts.contextSize),
+              max_string_length: positiveInt("--max-string-length", opts.maxStringLength),
             },
+            instances,
           });
           if (models.some((m) => m.model.ref.provider === "sim") && opts.dataset === undefined) {
             throw new InputError("--dataset: required to serve sim: models, which act from the task instance");
           }
-          const instances = opts.dataset !== undefined ? await loadInstances(opts.dataset) : [];
           const server = await startModelServer({ models, instances, host: opts.host, port });
           process.stdout.write(
             `serving ${models.map((m) => (m.parent ? `${m.id} (adapter on ${m.parent})` : m.id)).join(", ")} ` +

@@ -13,13 +13,7 @@ import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
 import { answerSchema, toGbnfSchema } from "./answer-schema.js";
-import {
-  defaultThreads,
-  parseLoraAdapters,
-  validateGgufOptions,
-  type GgufProviderOptions,
-  type LoraAdapter,
-} from "./gguf-options.js";
+import { defaultThreads, type GgufProviderOptions, type LoraAdapter } from "./gguf-options.js";
 import { acquireModel, releaseModel, sharedLlama } from "./llama-runtime.js";
 import { toChatHistory } from "./to-chat-history.js";
 
@@ -39,9 +33,8 @@ export class GgufChatModel implements ChatModel {
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
 
   constructor(ref: ModelRef, options: GgufProviderOptions = {}) {
-    validateGgufOptions(options);
     this.ref = ref;
-    this.adapters = [...parseLoraAdapters(ref.adapter), ...(options.adapters ?? [])];
+    this.adapters = ref.adapters ?? [];
     // Checked here so a wrong path stops a run before it starts, not as one model_error per episode.
     if (!existsSync(ref.name)) throw new InputError(`gguf model ${ref.name}: file not found`);
     for (const a of this.adapters) {

@@ -8,11 +8,11 @@ import OpenAI from "openai";
 import type { ModelRef } from "../../schemas/trajectory.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
+import { requestTagsToHeaders } from "../request-tags.js";
 import { CompletionResponseSchema } from "./completion-schema.js";
 import { sharedNodeHttpFetch } from "./node-http-fetch.js";
 import { resolveOpenAIOptions, type OpenAIProviderOptions, type ResolvedOpenAIOptions } from "./openai-options.js";
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
-import { simContextToHeaders } from "./sim-metadata.js";
 import { toChatResponse } from "./to-chat-response.js";
 
 /** One failed attempt, classified. */
@@ -89,7 +89,8 @@ export class OpenAIChatModel implements ChatModel {
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const body = this.body(request);
-    const simHeaders = this.options.forwardMetadata ? simContextToHeaders(request.simContext) : undefined;
+    const tagHeaders =
+      this.options.forwardMetadata && request.tags ? requestTagsToHeaders({ tags: request.tags, textTools: request.textTools !== undefined }) : undefined;
     const { retry } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     const failures: string[] = [];
@@ -106,7 +107,7 @@ export class OpenAIChatModel implements ChatModel {
         const raw = await client.chat.completions.create(body, {
           signal: local.signal,
           timeout: this.options.timeoutMs,
-          headers: simHeaders,
+          headers: tagHeaders,
         });
         const parsed = CompletionResponseSchema.safeParse(raw);
         if (parsed.success) return toChatResponse(parsed.data);

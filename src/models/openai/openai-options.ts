@@ -16,9 +16,9 @@ export interface OpenAIProviderOptions {
   /** Extra HTTP headers on every request. */
   headers?: Record<string, string>;
   /**
-   * Send the episode's instance id, phase, turn and step as `x-decepeval-*` headers, so that
-   * decepeval's model server can serve `sim:` policies over HTTP. Other endpoints ignore
-   * them. Default true.
+   * Send the request's tags (instance id, phase, turn, step) as `x-decepeval-*` headers, so
+   * that decepeval's model server can serve models that act from the task over HTTP. Other
+   * endpoints ignore them. Default true.
    */
   forwardMetadata?: boolean;
   /**
@@ -49,17 +49,11 @@ export interface ResolvedOpenAIOptions {
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new InputError(`openai provider: ${name}: expected a non-negative number, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
-
 /**
- * Merges recipe options with OPENAI_BASE_URL / OPENAI_API_KEY and validates them, so a
- * typo in a URL is an input error before the first call rather than a failed run.
+ * Merges the options with OPENAI_BASE_URL / OPENAI_API_KEY and fills the defaults. The
+ * URLs are checked here, where the environment's join the recipe's, so a typo in either
+ * is an input error before the first call rather than a failed run; recipe numbers were
+ * checked by the provider's schema (openai-provider.ts) and programmatic ones are typed.
  */
 export function resolveOpenAIOptions(
   options: OpenAIProviderOptions = {},
@@ -85,18 +79,13 @@ export function resolveOpenAIOptions(
   if (apiKey === undefined && baseURLs.some((u) => new URL(u).hostname === "api.openai.com")) {
     throw new InputError("openai provider: no API key for api.openai.com: set OPENAI_API_KEY, or api_key / api_key_env in model_options");
   }
-  const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   return {
     baseURLs,
     // The SDK refuses to start without a key; local servers accept any.
     apiKey: apiKey ?? "not-needed",
-    timeoutMs: nonNegative("timeoutMs", options.timeoutMs, 120_000),
-    retry: {
-      maxRetries: Math.floor(nonNegative("retry.maxRetries", retry.maxRetries, DEFAULT_RETRY_POLICY.maxRetries)),
-      initialDelayMs: nonNegative("retry.initialDelayMs", retry.initialDelayMs, DEFAULT_RETRY_POLICY.initialDelayMs),
-      maxDelayMs: nonNegative("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs),
-      maxRetryAfterMs: nonNegative("retry.maxRetryAfterMs", retry.maxRetryAfterMs, DEFAULT_RETRY_POLICY.maxRetryAfterMs),
-    },
+    timeoutMs: options.timeoutMs ?? 120_000,
+    // A key given as undefined keeps its default.
+    retry: { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)) },
     headers: options.headers ?? {},
     forwardMetadata: options.forwardMetadata ?? true,
     nativeTools: options.nativeTools ?? true,

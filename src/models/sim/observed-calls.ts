@@ -2,7 +2,7 @@
  * Recovers the tool calls a simulated agent made and what came back, from the
  * conversation it is given, whether the calls travelled natively or as text ReAct.
  */
-import { OBSERVATION_PREFIX, parseTextReact } from "../../agent/text-react.js";
+import { OBSERVATION_PREFIX, parseTextReact } from "../text-react.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
 
 export interface ObservedCall {

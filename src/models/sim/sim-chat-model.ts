@@ -6,9 +6,10 @@
  */
 import { ModelCallError } from "../model-call-error.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
+import type { Instance } from "../../schemas/instance.js";
 import type { ModelRef } from "../../schemas/trajectory.js";
 import { observedCalls } from "./observed-calls.js";
-import { asSimContext } from "./sim-context.js";
+import type { SimContext } from "./sim-context.js";
 import { simBehaviour } from "./sim-behaviour.js";
 import { getSimPolicy, type SimPolicyConfig } from "./sim-policies.js";
 import { simRoundPlan } from "./sim-plan.js";
@@ -18,6 +19,8 @@ export interface SimChatModelOptions {
   policy: string | SimPolicyConfig;
   /** Emit text ReAct (`Action:` / `Action Input:`) instead of native tool calls. */
   textTools?: boolean;
+  /** The instances episodes will run; a request's `tags.instance` names one of them. */
+  instances?: Iterable<Instance>;
 }
 
 /** Rough token count for usage accounting: sims have no tokenizer. */
@@ -27,21 +30,18 @@ export class SimChatModel implements ChatModel {
   readonly ref: ModelRef;
   readonly supportsTools: boolean;
   private readonly policy: SimPolicyConfig;
+  private readonly instances: ReadonlyMap<string, Instance>;
 
   constructor(options: SimChatModelOptions) {
     this.policy = typeof options.policy === "string" ? getSimPolicy(options.policy) : options.policy;
+    this.instances = new Map([...(options.instances ?? [])].map((i) => [i.id, i]));
     this.supportsTools = !options.textTools;
     const name = this.policy.name + (options.textTools ? "+text" : "");
     this.ref = { ref: `sim:${name}`, provider: "sim", name };
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
-    const ctx = asSimContext(request.simContext);
-    if (!ctx) {
-      throw new ModelCallError(
-        `${this.ref.ref}: simulated policies act from the instance and need ChatRequest.simContext; run them through the agent loop`,
-      );
-    }
+    const ctx = this.context(request);
     if (request.signal?.aborted) throw new ModelCallError(`${this.ref.ref}: aborted`);
     const behaviour = simBehaviour(this.policy, ctx.instance, request.seed ?? 0);
     const history = observedCalls(request.messages);
@@ -68,5 +68,22 @@ export class SimChatModel implements ChatModel {
       usage: { prompt_tokens: prompt, completion_tokens: tokens(args) + tokens(said ?? "") },
       finishReason: "tool_calls",
     };
+  }
+
+  /** Rebuilds what the policy acts from: the tagged instance, where the episode stands, the tools. */
+  private context(request: ChatRequest): SimContext {
+    const tags = request.tags;
+    if (!tags) {
+      throw new ModelCallError(
+        `${this.ref.ref}: simulated policies act from the instance and need the request's tags (instance, phase, turn, step); run them through the agent loop`,
+      );
+    }
+    const instance = this.instances.get(tags.instance);
+    if (!instance) {
+      throw new ModelCallError(
+        `${this.ref.ref}: instance ${JSON.stringify(tags.instance)} is not among the ${this.instances.size} instances this model was built with (createChatModel's instances option)`,
+      );
+    }
+    return { instance, phase: tags.phase, turn: tags.turn, step: tags.step, tools: request.tools ?? request.textTools ?? [], textTools: request.textTools !== undefined };
   }
 }

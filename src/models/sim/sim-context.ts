@@ -1,12 +1,11 @@
 /**
- * What the agent loop passes to a model in `ChatRequest.simContext`. Simulated policies
- * act from the instance (they do not read language); real providers ignore it.
+ * What a simulated policy acts from in one call: the instance (looked up by the request's
+ * tag), where the episode stands, and the tools offered. Simulated policies act from the
+ * instance; they do not read language.
  */
 import type { ToolSpec } from "../../schemas/chat-message.js";
 import type { Instance } from "../../schemas/instance.js";
-
-/** The loop's phase: one conversation for tool use and long horizon; three for coding. */
-export type AgentPhase = "task" | "inspect" | "implement" | "report";
+import type { AgentPhase } from "../request-tags.js";
 
 export interface SimContext {
   instance: Instance;
@@ -19,11 +18,4 @@ export interface SimContext {
   tools: ToolSpec[];
   /** Whether tool calls travel as text (`Action:` / `Action Input:`) rather than natively. */
   textTools: boolean;
-}
-
-/** Narrows an unknown `simContext` to a SimContext, or undefined. */
-export function asSimContext(value: unknown): SimContext | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const v = value as Partial<SimContext>;
-  return v.instance && typeof v.phase === "string" && typeof v.turn === "number" && typeof v.step === "number" ? (v as SimContext) : undefined;
 }

@@ -4,9 +4,9 @@
  * observed so far; their shape depends only on the instance and the round, so step k
  * always means the same action.
  */
-import { pathArgument } from "../../agent/report-phase.js";
 import type { ToolSpec } from "../../schemas/chat-message.js";
 import type { Instance } from "../../schemas/instance.js";
+import { argumentNames, pathArgument } from "../tool-arguments.js";
 import { isErrorResult, type ObservedCall } from "./observed-calls.js";
 import type { SimContext } from "./sim-context.js";
 import type { SimBehaviourKind } from "./sim-policies.js";
@@ -53,8 +53,7 @@ class Tools {
     return pathArgument(this.spec(name)) ?? "file_path";
   }
   contentArg(name: string): string {
-    const props = Object.keys((this.spec(name)?.function.parameters as { properties?: object })?.properties ?? {});
-    return props.find((p) => /content|text|data|body/i.test(p)) ?? "content";
+    return argumentNames(this.spec(name)).find((p) => /content|text|data|body/i.test(p)) ?? "content";
   }
   canRead(path: string): boolean {
     return this.has("read_txt") || this.has("read_file") || (path.endsWith(".xlsx") && this.has("read_excel"));
@@ -74,8 +73,7 @@ class Tools {
     return { tool: "write_file", args: (o) => ({ [this.pathArg("write_file")]: path, [this.contentArg("write_file")]: content(o) }) };
   }
   command(command: string): PlannedCall {
-    const props = Object.keys((this.spec("run_declared_test")?.function.parameters as { properties?: object })?.properties ?? {});
-    return { tool: "run_declared_test", args: () => ({ [props[0] ?? "command"]: command }) };
+    return { tool: "run_declared_test", args: () => ({ [argumentNames(this.spec("run_declared_test"))[0] ?? "command"]: command }) };
   }
   list(path: string, tool = "list_dir"): PlannedCall {
     return { tool, args: () => ({ [this.pathArg(tool) === "file_path" ? "path" : this.pathArg(tool)]: path }) };

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { InputError } from "../../errors.js";
 import type { ChatRequest } from "../../models/chat-model.js";
 import { ModelCallError } from "../../models/model-call-error.js";
-import { headersToMetadata, metadataToSim } from "../../models/openai/sim-metadata.js";
+import { headersToMetadata, metadataToTags } from "../../models/request-tags.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { Instance } from "../../schemas/instance.js";
 import { ChatCompletionRequestSchema, type RequestMessage } from "./chat-completion-request.js";
@@ -124,8 +124,10 @@ export function buildModelServer(options: ModelServerOptions): FastifyInstance {
     if (body.seed != null) chatRequest.seed = body.seed;
     if (body.response_format) chatRequest.responseFormat = body.response_format.type;
     if (served.model.ref.provider === "sim") {
-      const metadata = metadataToSim(body.metadata) ? body.metadata : headersToMetadata(request.headers);
-      chatRequest.simContext = resolver.resolve({ messages, metadata, tools: tools ?? [] });
+      const metadata = metadataToTags(body.metadata) ? body.metadata : headersToMetadata(request.headers);
+      const { tags, textTools } = resolver.resolve({ messages, metadata, tools: tools ?? [] });
+      chatRequest.tags = tags;
+      if (textTools) chatRequest.textTools = tools ?? [];
     }
     // The response's close fires when it was sent or when the client went away; only the
     // second should stop a generation. (The request's close fires once its body is read.)

@@ -1,14 +1,14 @@
 /**
  * Turns `serve-model` flags into served models: `--model name=ref` (or a bare ref) and
  * vLLM-style `--lora-modules name=path[@scale]`, each adapter served as its own model name
- * on top of a GGUF base.
+ * on top of a GGUF base. Every model is built through the provider registry.
  */
 import { basename } from "node:path";
 import { InputError } from "../../errors.js";
 import { createChatModel } from "../../models/create-chat-model.js";
-import { GgufChatModel } from "../../models/gguf/gguf-chat-model.js";
-import { parseLoraAdapters, type GgufProviderOptions } from "../../models/gguf/gguf-options.js";
+import { ggufRefWith, parseLoraAdapters } from "../../models/gguf/gguf-ref.js";
 import { parseModelRef } from "../../models/parse-model-ref.js";
+import type { Instance } from "../../schemas/instance.js";
 import type { ServedModel } from "./served-model.js";
 
 export interface ServeFlags {
@@ -18,7 +18,10 @@ export interface ServeFlags {
   loraModules: string[];
   /** The base model for `--lora-modules` when several GGUF models are served. */
   loraBase?: string;
-  gguf: GgufProviderOptions;
+  /** Options for the GGUF models, as a recipe's `model_options` spells them (`threads`, `context_size`, …). */
+  gguf: Record<string, unknown>;
+  /** The served dataset, which `sim:` models act from. */
+  instances?: readonly Instance[];
 }
 
 function splitNamed(text: string, flag: string): { name?: string; value: string } {
@@ -39,33 +42,28 @@ function splitNamed(text: string, flag: string): { name?: string; value: string 
 export async function servedModelsFromFlags(flags: ServeFlags): Promise<ServedModel[]> {
   if (flags.models.length === 0) throw new InputError("serve-model: give at least one --model name=ref (e.g. --model honest=sim:honest)");
   const served: ServedModel[] = [];
+  const build = (ref: ReturnType<typeof parseModelRef>) =>
+    createChatModel(ref, { providerOptions: ref.provider === "gguf" ? flags.gguf : {}, instances: flags.instances });
   for (const text of flags.models) {
     const { name, value } = splitNamed(text, "--model");
     const ref = parseModelRef(value);
     const id = name ?? (ref.provider === "gguf" ? basename(ref.name).replace(/\.gguf$/i, "") : ref.name);
-    const model =
-      ref.provider === "gguf"
-        ? new GgufChatModel(ref, flags.gguf)
-        : await createChatModel(value);
-    served.push({ id, model });
+    served.push({ id, model: await build(ref) });
   }
-  const ggufBases = served.filter((s) => s.model instanceof GgufChatModel && (s.model as GgufChatModel).adapters.length === 0);
+  const isGguf = (s: ServedModel) => s.model.ref.provider === "gguf";
+  const ggufBases = served.filter((s) => isGguf(s) && (s.model.ref.adapters ?? []).length === 0);
   for (const text of flags.loraModules) {
     const { name, value } = splitNamed(text, "--lora-modules");
     if (!name) throw new InputError(`--lora-modules ${JSON.stringify(text)}: expected name=path[@scale]`);
     const base = flags.loraBase !== undefined ? served.find((s) => s.id === flags.loraBase) : ggufBases.length === 1 ? ggufBases[0] : undefined;
-    if (!base || !(base.model instanceof GgufChatModel)) {
+    if (!base || !isGguf(base)) {
       throw new InputError(
         flags.loraBase !== undefined
           ? `--lora-base ${JSON.stringify(flags.loraBase)}: not a served GGUF model`
           : `--lora-modules ${name}: needs exactly one GGUF base model (found ${ggufBases.length}); name it with --lora-base`,
       );
     }
-    const baseRef = base.model.ref;
-    const adapters = parseLoraAdapters(value);
-    const adapterText = adapters.map((a) => (a.scale === 1 ? a.filePath : `${a.filePath}@${a.scale}`)).join("+lora:");
-    const ref = parseModelRef(`gguf:${baseRef.name}+lora:${adapterText}`);
-    served.push({ id: name, model: new GgufChatModel(ref, flags.gguf), parent: base.id });
+    served.push({ id: name, model: await build(ggufRefWith(base.model.ref.name, parseLoraAdapters(value))), parent: base.id });
   }
   return served;
 }

@@ -1,14 +1,12 @@
 /**
- * Rebuilds the sim context a `sim:` policy needs from an HTTP request. The harness sends
+ * Rebuilds the request tags a `sim:` policy needs from an HTTP request. The harness sends
  * the instance id, phase, turn and step as `x-decepeval-*` headers or `decepeval_*`
- * metadata (see src/models/openai/sim-metadata.ts);
- * a client that sends none still works when the first user message identifies exactly one
- * instance of the served dataset.
+ * metadata (see src/models/request-tags.ts); a client that sends none still works when
+ * the first user message identifies exactly one instance of the served dataset.
  */
 import type { ChatMessage, ToolSpec } from "../../schemas/chat-message.js";
 import type { Instance } from "../../schemas/instance.js";
-import type { SimContext } from "../../models/sim/sim-context.js";
-import { metadataToSim } from "../../models/openai/sim-metadata.js";
+import { metadataToTags, type TaggedRequest } from "../../models/request-tags.js";
 import { HttpError } from "./openai-error.js";
 
 export class SimContextResolver {
@@ -29,15 +27,15 @@ export class SimContextResolver {
     return this.byId.size;
   }
 
-  /** The context for a request, or an HttpError (400) saying what the client must send. */
-  resolve(options: { messages: ChatMessage[]; metadata?: Record<string, string> | null; tools: ToolSpec[] }): SimContext {
-    const meta = metadataToSim(options.metadata);
+  /** The tags for a request, or an HttpError (400) saying what the client must send. */
+  resolve(options: { messages: ChatMessage[]; metadata?: Record<string, string> | null; tools: ToolSpec[] }): TaggedRequest {
+    const meta = metadataToTags(options.metadata);
     const users = options.messages.filter((m) => m.role === "user");
     let instance: Instance | undefined;
     if (meta) {
-      instance = this.byId.get(meta.instanceId);
+      instance = this.byId.get(meta.instance);
       if (!instance) {
-        throw new HttpError(400, `instance ${JSON.stringify(meta.instanceId)} is not in the dataset this server loaded (${this.size} instances)`, {
+        throw new HttpError(400, `instance ${JSON.stringify(meta.instance)} is not in the dataset this server loaded (${this.size} instances)`, {
           param: "metadata.decepeval_instance_id",
           code: "unknown_instance",
         });
@@ -53,11 +51,7 @@ export class SimContextResolver {
     });
     const step = meta?.step ?? options.messages.slice(lastUser + 1).filter((m) => m.role === "assistant").length;
     return {
-      instance,
-      phase: meta?.phase ?? "task",
-      turn,
-      step,
-      tools: options.tools,
+      tags: { instance: instance.id, phase: meta?.phase ?? "task", turn, step },
       textTools: meta?.textTools ?? options.tools.length === 0,
     };
   }

@@ -28,7 +28,7 @@ const DECEPTIVE_KINDS = new Set(["omission", "overstatement", "fabrication"]);
 async function labelOf(instance: Instance, policy: string, seed: number) {
   const env = await createEnvironment(instance);
   try {
-    const t = await runEpisode({ instance, model: new SimChatModel({ policy }), env, runId: "done-when", sampleIndex: 0, seed });
+    const t = await runEpisode({ instance, model: new SimChatModel({ policy, instances: [instance] }), env, runId: "done-when", sampleIndex: 0, seed });
     const j = ruleJudgeSync(instance, fromTrajectory(t));
     if (j.status !== "ok") return "judge_failure";
     // A feasible control completed honestly is an outcome success, not just an honest label.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerSchema, toGbnfSchema } from "../../../src/models/gguf/answer-schema.js";
-import { parseLoraAdapters } from "../../../src/models/gguf/gguf-options.js";
+import { parseLoraAdapters } from "../../../src/models/gguf/gguf-ref.js";
 import { toChatHistory } from "../../../src/models/gguf/to-chat-history.js";
 
 describe("toGbnfSchema", () => {

@@ -130,7 +130,7 @@ beforeAll(async () => {
   ids = instances.filter((i) => pairs.includes(i.pair_id)).map((i) => i.id);
   poisoned = ids[1]!;
   upstream = await startModelServer({
-    models: [{ id: POLICY, model: await createChatModel(`sim:${POLICY}`) }],
+    models: [{ id: POLICY, model: await createChatModel(`sim:${POLICY}`, { instances }) }],
     instances,
   });
   proxy = await startFaultProxy(upstream.url);

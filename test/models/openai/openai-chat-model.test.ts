@@ -3,7 +3,7 @@ import { ModelCallError } from "../../../src/models/model-call-error.js";
 import { OpenAIChatModel } from "../../../src/models/openai/openai-chat-model.js";
 import type { OpenAIProviderOptions } from "../../../src/models/openai/openai-options.js";
 import { parseModelRef } from "../../../src/models/parse-model-ref.js";
-import { headersToMetadata } from "../../../src/models/openai/sim-metadata.js";
+import { headersToMetadata } from "../../../src/models/request-tags.js";
 import { completion, startScriptedEndpoint, type ScriptedEndpoint, type Scripted } from "./scripted-endpoint.js";
 
 const endpoints: ScriptedEndpoint[] = [];
@@ -66,11 +66,11 @@ describe("OpenAIChatModel", () => {
     expect(e.requests[0]!.max_tokens).toBeUndefined();
   });
 
-  it("forwards the sim context's instance, phase, turn and step as headers, not in the body", async () => {
+  it("forwards the request tags' instance, phase, turn and step as headers, not in the body", async () => {
     const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
     const { m } = model(e.baseURL);
-    const simContext = { instance: { id: "tool_use/x/1/induced" }, phase: "task", turn: 2, step: 3, tools: [], textTools: false };
-    await m.complete({ ...hello, simContext });
+    const tags = { instance: "tool_use/x/1/induced", phase: "task", turn: 2, step: 3 } as const;
+    await m.complete({ ...hello, tags });
     expect(e.headers[0]).toMatchObject({
       "x-decepeval-instance-id": encodeURIComponent("tool_use/x/1/induced"),
       "x-decepeval-phase": "task",
@@ -87,7 +87,7 @@ describe("OpenAIChatModel", () => {
     });
     expect(e.requests[0]!.metadata).toBeUndefined();
     const { m: quiet } = model(e.baseURL, { forwardMetadata: false });
-    await quiet.complete({ ...hello, simContext });
+    await quiet.complete({ ...hello, tags });
     expect(e.headers[1]!["x-decepeval-instance-id"]).toBeUndefined();
   });
 

@@ -85,7 +85,7 @@ describe.runIf(existsSync(CODING) && hasBwrap)("sims on the feasible coding cont
       let seed = 0;
       while (simBehaviour("deceptive", control, seed).kind !== kind) seed += 1;
       const env = await createEnvironment(control);
-      const t = await runEpisode({ instance: control, model: new SimChatModel({ policy: "deceptive" }), env, runId: "kinds", sampleIndex: 0, seed }).finally(() => env.dispose());
+      const t = await runEpisode({ instance: control, model: new SimChatModel({ policy: "deceptive", instances: [control] }), env, runId: "kinds", sampleIndex: 0, seed }).finally(() => env.dispose());
       const verdict = ruleJudgeSync(control, fromTrajectory(t));
       if (verdict.status !== "ok") throw new Error("judge failed");
       expect([verdict.label, verdict.grade], `${kind}: ${verdict.reason}`).toEqual([kind === "honest" ? "honest" : "deceptive", simBehaviour("deceptive", control, seed).grade]);

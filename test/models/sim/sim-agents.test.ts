@@ -30,7 +30,7 @@ beforeAll(async () => {
 async function play(instance: Instance, policy: string, seed: number, textTools = false): Promise<Trajectory> {
   const env = await createEnvironment(instance);
   try {
-    return await runEpisode({ instance, model: new SimChatModel({ policy, textTools }), env, runId: "sim-test", sampleIndex: 0, seed });
+    return await runEpisode({ instance, model: new SimChatModel({ policy, textTools, instances: [instance] }), env, runId: "sim-test", sampleIndex: 0, seed });
   } finally {
     await env.dispose();
   }

@@ -35,7 +35,7 @@ beforeAll(async () => {
 async function play(instance: Instance, policy: string, seed: number): Promise<Trajectory> {
   const env = await createEnvironment(instance);
   try {
-    return await runEpisode({ instance, model: new SimChatModel({ policy }), env, runId: "deliverables", sampleIndex: 0, seed });
+    return await runEpisode({ instance, model: new SimChatModel({ policy, instances: [instance] }), env, runId: "deliverables", sampleIndex: 0, seed });
   } finally {
     await env.dispose();
   }

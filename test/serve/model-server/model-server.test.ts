@@ -16,7 +16,8 @@ beforeAll(async () => {
   const models = await servedModelsFromFlags({
     models: ["honest=sim:honest", `base=gguf:${gguf.model}`],
     loraModules: [`tuned=${gguf.lora}`],
-    gguf: { threads: TEST_THREADS, contextSize: 1024, maxStringLength: 24 },
+    gguf: { threads: TEST_THREADS, context_size: 1024, max_string_length: 24 },
+    instances,
   });
   server = await startModelServer({ models, instances });
   client = new OpenAI({ baseURL: server.baseURL, apiKey: "unused", maxRetries: 0 });

@@ -21,9 +21,10 @@ let server: Awaited<ReturnType<typeof startModelServer>>;
 
 beforeAll(async () => {
   const loaded = loadRecipe(RECIPE);
+  const instances = await loadInstances(loaded.datasetPath);
   server = await startModelServer({
-    models: [{ id: POLICY, model: await createChatModel(`sim:${POLICY}`) }],
-    instances: await loadInstances(loaded.datasetPath),
+    models: [{ id: POLICY, model: await createChatModel(`sim:${POLICY}`, { instances }) }],
+    instances,
   });
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../../src/errors.js";
 import { createChatModel } from "../../../src/models/create-chat-model.js";
-import { openAIOptionsFromRecipe } from "../../../src/models/openai/create-openai-model.js";
+import { openAIOptionsFromRecipe } from "../../../src/models/openai/openai-provider.js";
 import { OpenAIChatModel } from "../../../src/models/openai/openai-chat-model.js";
 import { resolveOpenAIOptions } from "../../../src/models/openai/openai-options.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTextReact, renderForTextModel } from "../../src/agent/text-react.js";
+import { parseTextReact, renderForTextModel } from "../../src/models/text-react.js";
 
 describe("parseTextReact", () => {
   it("reads an action and its JSON input, ignoring what the model hallucinated after it", () => {

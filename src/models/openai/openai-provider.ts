@@ -1,11 +1,11 @@
 /**
- * Builds an `openai:` ChatModel from recipe provider options, validating them first so a
- * misspelt key or a wrong type is an input error naming the field.
+ * `openai:<model>`: any OpenAI-compatible chat completions endpoint. Recipe `model_options`
+ * (snake_case, like the rest of a recipe) are checked here, once, by one schema; the
+ * environment (OPENAI_BASE_URL, OPENAI_API_KEY, `api_key_env`) fills the gaps.
  */
 import { z } from "zod";
 import { InputError } from "../../errors.js";
-import type { ModelRef } from "../../schemas/trajectory.js";
-import { OpenAIChatModel } from "./openai-chat-model.js";
+import { defineProvider, parseProviderOptions } from "../model-provider.js";
 import type { OpenAIProviderOptions } from "./openai-options.js";
 
 const RecipeOpenAIOptionsSchema = z
@@ -26,20 +26,11 @@ const RecipeOpenAIOptionsSchema = z
   })
   .strict();
 
-/** Recipe `model_options` keys accepted by the openai provider (snake_case, like the rest of a recipe). */
+/** Recipe `model_options` keys accepted by the openai provider. */
 export type RecipeOpenAIOptions = z.infer<typeof RecipeOpenAIOptionsSchema>;
 
-/** Validates recipe provider options and maps them onto OpenAIProviderOptions. */
-export function openAIOptionsFromRecipe(
-  raw: Record<string, unknown> | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): OpenAIProviderOptions {
-  const parsed = RecipeOpenAIOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(options)"}: ${i.message}`);
-    throw new InputError(`openai provider options: ${issues.join("; ")}`);
-  }
-  const o = parsed.data;
+/** Maps validated recipe options onto OpenAIProviderOptions, reading `api_key_env` from `env`. */
+function toProviderOptions(o: RecipeOpenAIOptions, env: NodeJS.ProcessEnv): OpenAIProviderOptions {
   let apiKey = o.api_key;
   if (o.api_key_env !== undefined) {
     apiKey = env[o.api_key_env];
@@ -62,7 +53,18 @@ export function openAIOptionsFromRecipe(
   };
 }
 
-/** The `openai:<model>` branch of createChatModel. */
-export function createOpenAIChatModel(ref: ModelRef, providerOptions?: Record<string, unknown>): OpenAIChatModel {
-  return new OpenAIChatModel(ref, openAIOptionsFromRecipe(providerOptions));
+export const openaiProvider = defineProvider({
+  name: "openai",
+  refForm: "openai:<model>",
+  parseRef: (rest, ref) => ({ ref, provider: "openai", name: rest }),
+  options: RecipeOpenAIOptionsSchema,
+  async create(ref, options) {
+    const { OpenAIChatModel } = await import("./openai-chat-model.js");
+    return new OpenAIChatModel(ref, toProviderOptions(options, process.env));
+  },
+});
+
+/** Validates recipe provider options and maps them onto OpenAIProviderOptions (tests, embedders). */
+export function openAIOptionsFromRecipe(raw: Record<string, unknown> | undefined, env: NodeJS.ProcessEnv = process.env): OpenAIProviderOptions {
+  return toProviderOptions(parseProviderOptions(openaiProvider, raw), env);
 }

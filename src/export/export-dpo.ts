@@ -5,7 +5,7 @@
 import type { Trajectory } from "../schemas/trajectory.js";
 import { cardPath, exportDir, type CommonExportOptions, type ExportResult } from "./export-options.js";
 import { ExportSink } from "./export-sink.js";
-import { openExportSource, streamTrajectories } from "./export-source.js";
+import { openExportSource, readChosen } from "./export-source.js";
 import { defaultFormats } from "./formats/registry.js";
 import { reportEnd, sharedPromptLength } from "../conversation/report-cut.js";
 import { selectDpo, type DpoPair } from "./select-dpo.js";
@@ -41,10 +41,6 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
     conditions: filters.conditions,
     branchedOnly: filters.branched_only,
   });
-  // Each selected trajectory waits here only until its partner streams past.
-  const role = new Map<string, number>();
-  pairs.forEach((p, i) => role.set(p.chosen.id, i).set(p.rejected.id, i));
-  const waiting = new Map<number, Trajectory>();
   const dir = exportDir(options);
   const sink = new ExportSink({
     dir,
@@ -89,20 +85,18 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
   };
   try {
     let done = 0;
-    for await (const t of streamTrajectories(source, (id) => role.has(id))) {
-      const i = role.get(t.id);
-      if (i === undefined) continue;
-      const other = waiting.get(i);
-      if (!other) {
-        waiting.set(i, t);
-        continue;
+    // Chosen then rejected, pair by pair, in selection order.
+    const trajectories = readChosen(pairs.flatMap((p) => [p.chosen, p.rejected]));
+    try {
+      for (const pair of pairs) {
+        const chosen = (await trajectories.next()).value as Trajectory;
+        const rejected = (await trajectories.next()).value as Trajectory;
+        await emit(pair, chosen, rejected);
+        done += 1;
+        if (done % 1000 === 0) options.onProgress?.(done);
       }
-      waiting.delete(i);
-      const pair = pairs[i]!;
-      const [chosen, rejected] = t.id === pair.chosen.id ? [t, other] : [other, t];
-      await emit(pair, chosen, rejected);
-      done += 1;
-      if (done % 1000 === 0) options.onProgress?.(done);
+    } finally {
+      await trajectories.return(undefined);
     }
     const card = await sink.close({
       sourceRuns: source.manifests.map((m) => m.run_id),

@@ -4,9 +4,8 @@
  */
 import { cardPath, exportDir, type CommonExportOptions, type ExportResult } from "./export-options.js";
 import { ExportSink } from "./export-sink.js";
-import { openExportSource, streamTrajectories } from "./export-source.js";
+import { openExportSource, readChosen } from "./export-source.js";
 import { defaultFormats } from "./formats/registry.js";
-import type { ScoredMeta } from "./scored-meta.js";
 import { selectSft } from "./select-sft.js";
 
 export interface SftExportOptions extends CommonExportOptions {
@@ -27,11 +26,7 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
     allow_heldout: options.allowHeldout ?? false,
     ...(options.rescore ? { rescored_from: options.rescore.judgementsFile ?? "judgements.jsonl", weights: options.rescore.weights ?? "rollout.json" } : {}),
   };
-  const chosen = new Map<string, ScoredMeta>(
-    selectSft(source.metas, { minReward: filters.min_reward, conditions: filters.conditions, perInstance: filters.per_instance }).map(
-      (m) => [m.id, m],
-    ),
-  );
+  const chosen = selectSft(source.metas, { minReward: filters.min_reward, conditions: filters.conditions, perInstance: filters.per_instance });
   const dir = exportDir(options);
   const sink = new ExportSink({
     dir,
@@ -42,9 +37,9 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
   });
   try {
     let done = 0;
-    for await (const t of streamTrajectories(source, (id) => chosen.has(id))) {
-      const meta = chosen.get(t.id);
-      if (!meta) continue;
+    let i = 0;
+    for await (const t of readChosen(chosen)) {
+      const meta = chosen[i++]!;
       await sink.add(
         {
           kind: "sft",

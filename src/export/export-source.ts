@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { InputError } from "../errors.js";
-import { readJsonlRecords } from "../io/jsonl.js";
+import { readJsonlAt, readJsonlLines, readJsonlRecords } from "../io/jsonl.js";
 import { computeReward } from "../rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../rewards/reward-weights.js";
 import { RUN_FILES, runFolder } from "../run-folder/layout.js";
@@ -18,6 +18,7 @@ import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema, type RewardWeights } from "../schemas/reward.js";
 import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
+import { validateRecord } from "../schemas/validate-record.js";
 import type { ScoredMeta } from "./scored-meta.js";
 
 const TrajectoryMetaSchema = TrajectorySchema.pick({
@@ -115,7 +116,8 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
     const layout = runFolder(dir);
     const rewards = await loadRewards(dir, options.rescore);
     if (!existsSync(layout.trajectories)) throw new InputError(`${dir}: no ${RUN_FILES.trajectories}`);
-    for await (const t of readJsonlRecords(layout.trajectories, TrajectoryMetaSchema, "trajectory")) {
+    for await (const { value, ...place } of readJsonlLines(layout.trajectories)) {
+      const t = validateRecord(TrajectoryMetaSchema, value, { file: layout.trajectories, line: place.line, what: "trajectory" });
       if (seen.has(t.id)) throw new InputError(`${layout.trajectories}: trajectory ${t.id} appears in more than one run or twice`);
       seen.add(t.id);
       trajectoryCount += 1;
@@ -137,6 +139,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
         factor: instance.factor,
         branch_group: t.branch?.group_id ?? null,
         ...reward,
+        at: { file: layout.trajectories, ...place, id: t.id },
       });
     }
   }
@@ -149,6 +152,16 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
     );
   }
   return { runDirs, manifests, instances, datasetHash: dataset.hash, metas, trajectoryCount, unscored };
+}
+
+/**
+ * Reads the trajectories of chosen metas, in the order given (selection's order, not the
+ * order workers happened to store them in), validating each one fully.
+ */
+export function readChosen(metas: Iterable<ScoredMeta>): AsyncGenerator<Trajectory> {
+  return readJsonlAt((function* () {
+    for (const m of metas) yield m.at;
+  })(), TrajectorySchema, "trajectory");
 }
 
 /**

@@ -2,6 +2,7 @@
  * The light view of one scored trajectory that selection works on, so choosing SFT
  * examples or DPO pairs never holds whole trajectories in memory.
  */
+import type { JsonlPlace } from "../io/jsonl.js";
 import type { Family, Label } from "../schemas/common.js";
 
 export interface ScoredMeta {
@@ -16,6 +17,8 @@ export interface ScoredMeta {
   label: Label;
   grade: number;
   total: number;
+  /** Where the trajectory's line is, to read it alone once chosen. */
+  at: JsonlPlace & { file: string };
 }
 
 /** Deterministic order: higher reward first, then trajectory id. */

@@ -5,15 +5,23 @@
  * (jsonl-append-store.ts, jsonl-stream-writer.ts, atomic-write.ts).
  */
 import { createReadStream, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { open, type FileHandle } from "node:fs/promises";
 import type { z } from "zod";
 import { InputError } from "../errors.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { atomicWriteFile } from "./atomic-write.js";
 
-/** One parsed line of a JSONL file, with its 1-based line number. */
-export interface JsonlLine {
+/** Where a line sits in its file: 1-based line number, byte offset and length (without the newline). */
+export interface JsonlPlace {
   line: number;
+  offset: number;
+  bytes: number;
+  /** The record's `id`, when it has one: checked on reading again. */
+  id?: string;
+}
+
+/** One parsed line of a JSONL file, with its place, so it can be read again alone. */
+export interface JsonlLine extends JsonlPlace {
   value: unknown;
 }
 
@@ -30,14 +38,66 @@ function parseLine(text: string, file: string, line: number): unknown {
   }
 }
 
-/** Streams the non-empty lines of a JSONL file as parsed JSON (for files of mixed record kinds). */
+/**
+ * Streams the non-empty lines of a JSONL file as parsed JSON (for files of mixed record
+ * kinds). Lines end at "\n" (a "\r" before it is dropped); places are counted in bytes,
+ * so `readJsonlAt` can fetch a line again without reading the file.
+ */
 export async function* readJsonlLines(file: string): AsyncGenerator<JsonlLine> {
-  const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of rl) {
+  let offset = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  const emit = (buf: Buffer, start: number, end: number): JsonlLine | null => {
     line += 1;
-    if (text.trim() === "") continue;
-    yield { line, value: parseLine(text, file, line) };
+    const at = offset + start;
+    const stop = end > start && buf[end - 1] === 0x0d ? end - 1 : end;
+    const text = buf.toString("utf8", start, stop);
+    if (text.trim() === "") return null;
+    return { line, offset: at, bytes: stop - start, value: parseLine(text, file, line) };
+  };
+  for await (const chunk of createReadStream(file)) {
+    const buf: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    let start = 0;
+    for (let nl = buf.indexOf(0x0a); nl !== -1; nl = buf.indexOf(0x0a, start)) {
+      const out = emit(buf, start, nl);
+      if (out) yield out;
+      start = nl + 1;
+    }
+    offset += start;
+    carry = buf.subarray(start);
+  }
+  if (carry.length > 0) {
+    const out = emit(carry, 0, carry.length);
+    if (out) yield out;
+  }
+}
+
+/**
+ * Reads records again by their places (from `readJsonlLines`), in any order and across
+ * files, validating each: selection can pick lines in one pass and write them in its own
+ * order in another, holding nothing but the places.
+ */
+export async function* readJsonlAt<S extends z.ZodType>(
+  places: Iterable<JsonlPlace & { file: string }>,
+  schema: S,
+  what?: string,
+): AsyncGenerator<z.output<S>> {
+  const handles = new Map<string, FileHandle>();
+  try {
+    for (const place of places) {
+      let handle = handles.get(place.file);
+      if (!handle) handles.set(place.file, (handle = await open(place.file, "r")));
+      const buf = Buffer.alloc(place.bytes);
+      const { bytesRead } = await handle.read(buf, 0, place.bytes, place.offset);
+      const value = bytesRead === place.bytes ? parseLine(buf.toString("utf8"), place.file, place.line) : undefined;
+      const id = (value as { id?: unknown } | undefined)?.id;
+      if (bytesRead !== place.bytes || (place.id !== undefined && id !== place.id)) {
+        throw new InputError(`${place.file}: line ${place.line}: the file changed while it was being exported; run the export again`);
+      }
+      yield validateRecord(schema, value, { file: place.file, line: place.line, what });
+    }
+  } finally {
+    for (const handle of handles.values()) await handle.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -254,5 +254,24 @@ describe("re-export with new weights or another judge's verdicts", () => {
     await expect(exportSft({ runs: [run], formats: ["trl"], rescore: { judgementsFile: "judgements.llm.jsonl" } })).rejects.toThrow(
       /judgements\.llm\.jsonl: no such judgements file to re-score from/,
     );
+  });
+
+  it("writes the same bytes whatever order the trajectories were stored in", async () => {
+    const { run } = fixtureRun();
+    const file = join(run, "trajectories.jsonl");
+    const exportAll = async (dir: string) => {
+      await exportSft({ runs: [run], out: dir, formats: ["trl", "openai", "parquet"] });
+      await exportDpo({ runs: [run], out: dir, formats: ["trl", "openai", "parquet"] });
+      return ["sft.trl.jsonl", "sft.openai.jsonl", "sft.parquet", "dpo.trl.jsonl", "dpo.openai.jsonl", "dpo.parquet"].map((f) => readFileSync(join(dir, f)));
+    };
+    const first = await exportAll(join(run, "first"));
+    // Workers store trajectories in the order they finish: reverse the file (CRLF endings too).
+    const stored = readFileSync(file, "utf8").split("\n").filter(Boolean);
+    writeFileSync(file, `${[...stored].reverse().join("\r\n")}\r\n`);
+    const second = await exportAll(join(run, "second"));
+    expect(second.map((b) => b.length)).toEqual(first.map((b) => b.length));
+    second.forEach((b, i) => expect(b.equals(first[i]!), `file ${i}`).toBe(true));
+    expect(first[0]!.length).toBeGreaterThan(0);
+    expect(first[3]!.length).toBeGreaterThan(0);
   });
 });

@@ -17,6 +17,7 @@ function meta(o: Partial<ScoredMeta> & Pick<ScoredMeta, "instance_id" | "label" 
     factor: "pressure",
     branch_group: null,
     grade: o.label === "deceptive" ? 2 : 0,
+    at: { file: "trajectories.jsonl", line: n, offset: 0, bytes: 0 },
     ...o,
   };
 }

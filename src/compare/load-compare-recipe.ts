@@ -5,6 +5,7 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { InputError } from "../errors.js";
+import { checkJudgeSpec } from "../judges/registry.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
 import { readYamlFile } from "../io/read-yaml-file.js";
@@ -44,6 +45,7 @@ export function checkCompareRecipe(o: { value: unknown; file: string; base: stri
     throw new InputError(`${file}: a compare recipe is a YAML mapping (version, name, dataset, base, candidates, …)`);
   }
   const recipe = validateRecord(CompareRecipeSchema, value, { file, what: "compare recipe" });
+  recipe.judge = checkJudgeSpec(recipe.judge, `${file}: field judge`);
   if (overrides.samples !== undefined) recipe.samples = overrides.samples;
   if (overrides.concurrency !== undefined) recipe.concurrency = overrides.concurrency;
   if (overrides.resamples !== undefined) recipe.bootstrap.resamples = overrides.resamples;

@@ -5,6 +5,7 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { RecordValidationError } from "../errors.js";
 import { formatIssues } from "../schemas/validate-record.js";
+import { checkJudgeSpec } from "../judges/registry.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
 import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
@@ -29,6 +30,7 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
   }
   const recipe = parseRecipe({ ...run, ...overrides }, file);
   const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
+  const judge = checkJudgeSpec(parsed.data.judge, `${file}: field rollout.judge`);
   const base = dirname(resolve(file));
   const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
   return {
@@ -36,6 +38,6 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
     recipe,
     datasetPath: at(recipe.dataset),
     runDir: resolve(at(recipe.output_dir), recipe.name),
-    rollout: { ...parsed.data, weights },
+    rollout: { ...parsed.data, judge, weights },
   };
 }

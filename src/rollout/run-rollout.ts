@@ -28,7 +28,7 @@ import { writeColumnarCopy } from "./columnar-copy.js";
 import type { LoadedRolloutRecipe } from "./load-rollout-recipe.js";
 import { rolloutLayout, shardDir } from "./rollout-layout.js";
 import { checkSettingsResumable, readRolloutSettings, writeRolloutSettings } from "./rollout-settings-file.js";
-import { createScorePool, defaultWorkers } from "./score-pool.js";
+import { createScorePool, defaultWorkers } from "../rewards/score-pool.js";
 
 export interface RolloutOptions {
   loaded: LoadedRolloutRecipe;
@@ -76,8 +76,8 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
   mkdirSync(runDir, { recursive: true });
   const release = acquireRunLock(runDir);
   const stores: Array<{ close(): void }> = [];
-  const pool = createScorePool({
-    workers: o.workers ?? rollout.workers ?? defaultWorkers(),
+  const pool = await createScorePool({
+    workers: o.workers ?? rollout.workers ?? defaultWorkers(rollout.judge),
     datasetPath,
     instances: byId,
     judge: rollout.judge,
@@ -96,7 +96,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
       previous,
     });
     if (previous) checkResumable(previous, manifest, runDir);
-    const settings: RolloutSettings = { version: 1, run_id: recipe.name, judge: rollout.judge, weights: rollout.weights, branch_k: K, shard: o.shard ?? null };
+    const settings: RolloutSettings = { version: 1, run_id: recipe.name, judge: rollout.judge.name, ...(Object.keys(rollout.judge.options).length > 0 ? { judge_options: rollout.judge.options } : {}), weights: rollout.weights, branch_k: K, shard: o.shard ?? null };
     const previousSettings = readRolloutSettings(runDir);
     if (previousSettings) checkSettingsResumable(previousSettings, settings, runDir);
     else if (previous) throw new InputError(`${runDir} holds a plain run (no rollout.json); roll out under another name`);
@@ -139,7 +139,7 @@ export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
     const scoring = new Set<Promise<void>>();
     const score = (t: Trajectory): void => {
       const p = pool
-        .score(t)
+        .scoreTrajectory(t)
         .then(({ judgement, reward }) => {
           if (!judgements.store.has(t.id)) judgements.store.append(judgement);
           if (reward && !rewards.store.has(t.id)) rewards.store.append(reward);

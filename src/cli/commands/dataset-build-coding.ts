@@ -6,14 +6,8 @@ import {
   type CodingBuildProgress,
 } from "../../dataset/coding/build-coding.js";
 import { InputError } from "../../errors.js";
+import { optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
-
-function positiveInt(flag: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 /** One progress line on stderr: counts, rate and ETA while verifying, the extractor's lines before. */
 function progressPrinter(): (event: CodingBuildProgress) => void {
@@ -64,8 +58,8 @@ export function registerDatasetBuildCodingCommand(dataset: Command): void {
           const result = await buildCodingInstances({
             from: opts.from,
             python: opts.python,
-            pairsPerFactor: positiveInt("--pairs-per-factor", opts.pairsPerFactor, DEFAULT_CODING_PAIRS_PER_FACTOR),
-            concurrency: positiveInt("--concurrency", opts.concurrency, 2),
+            pairsPerFactor: optionalIntFlag("--pairs-per-factor", opts.pairsPerFactor) ?? DEFAULT_CODING_PAIRS_PER_FACTOR,
+            concurrency: optionalIntFlag("--concurrency", opts.concurrency) ?? 2,
             verify: opts.verify,
             onProgress: progressPrinter(),
           });

@@ -133,14 +133,14 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
   const used = trajectories.filter((t) => wanted.has(t.instance_id) && t.sample_index < r.samples);
   if (reused) log(`${o.entry.name}: reusing ${used.length} trajectories from ${runDir}`);
   const instances = new Map(o.selected.map((i) => [i.id, i]));
-  const judge = await openJudge(r.judge);
+  const judge = await openJudge(o.loaded.judge);
   const judged = await judgeBatch({
     judge,
     instances,
     trajectories: used.map(fromTrajectory),
     // Judgements live in the compare's folder: a reused run's own judgement file may
     // cover other instances, and judgeBatch rewrites the file it is given.
-    out: join(o.loaded.outDir, "judgements", `${basename(runDir)}.${r.judge.name}.jsonl`),
+    out: join(o.loaded.outDir, "judgements", `${basename(runDir)}.${o.loaded.judge.name}.jsonl`),
     source: file,
     concurrency: r.concurrency,
     signal: o.signal,

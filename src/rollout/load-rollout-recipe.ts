@@ -10,11 +10,13 @@ import { parseRewardWeights } from "../rewards/reward-weights.js";
 import { parseRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { RewardWeights } from "../schemas/reward.js";
+import { judgeSpecOf, type JudgeSpec } from "../schemas/judge-spec.js";
 import { RolloutSectionSchema, type RolloutSection } from "../schemas/rollout-settings.js";
 import { readYamlMapping } from "../io/read-yaml-file.js";
 
 export interface LoadedRolloutRecipe extends LoadedRecipe {
-  rollout: Omit<RolloutSection, "weights"> & { weights: RewardWeights };
+  /** The recipe's `rollout:` section with its judge as a checked spec and its weights checked. */
+  rollout: Omit<RolloutSection, "weights" | "judge"> & { judge: JudgeSpec; weights: RewardWeights };
 }
 
 /** Reads a rollout recipe; errors name the file and the field. */
@@ -30,7 +32,7 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
   }
   const recipe = parseRecipe({ ...run, ...overrides }, file);
   const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
-  const judge = checkJudgeSpec(parsed.data.judge, `${file}: field rollout.judge`);
+  const judge = checkJudgeSpec(judgeSpecOf(parsed.data.judge), `${file}: field rollout.judge`);
   const base = dirname(resolve(file));
   const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
   return {

@@ -78,7 +78,7 @@ export const CompareRecipeSchema = z
     temperature: z.number().min(0).max(2).default(0),
     concurrency: z.number().int().positive().default(4),
     /** A registered judge name or `{name, options}`; the loader checks it against the registry. */
-    judge: JudgeFieldSchema.default(() => ({ name: "rule", options: {} })),
+    judge: JudgeFieldSchema.default("rule"),
     /** Resampling unit for the bootstrap: the neutral/induced pair, or the seed (template). */
     cluster: z.enum(["pair", "seed"]).default("pair"),
     bootstrap: z

@@ -17,11 +17,11 @@ export const JudgeSpecSchema = z
   .strict();
 export type JudgeSpec = z.output<typeof JudgeSpecSchema>;
 
-/** A recipe's `judge:` field: a name, or a `{name, options}` mapping; read as a spec. */
-export const JudgeFieldSchema = z.union([
-  z
-    .string()
-    .min(1)
-    .transform((name): JudgeSpec => ({ name, options: {} })),
-  JudgeSpecSchema,
-]);
+/** A recipe's `judge:` field as written: a name, or a `{name, options}` mapping. */
+export const JudgeFieldSchema = z.union([z.string().min(1), JudgeSpecSchema]);
+export type JudgeField = z.output<typeof JudgeFieldSchema>;
+
+/** The spec a `judge:` field stands for (a bare name has no options). */
+export function judgeSpecOf(field: JudgeField): JudgeSpec {
+  return typeof field === "string" ? { name: field, options: {} } : field;
+}

@@ -20,7 +20,7 @@ export const RolloutSectionSchema = z
      * Judge that scores each trajectory as it finishes: a registered name (rule, the
      * deterministic default) or `{name, options}`; the loader checks it against the registry.
      */
-    judge: JudgeFieldSchema.default(() => ({ name: "rule", options: {} })),
+    judge: JudgeFieldSchema.default("rule"),
     /** Reward weights; gaps are filled from the defaults. */
     weights: z.unknown().optional(),
     /** Resample the final report step this many extra times from each episode's prefix (0: off). */

@@ -4,7 +4,7 @@
  * and what it got, so a thin command only wires flags to these and sets the exit code.
  */
 import { InputError } from "../errors.js";
-import { formatsFor, defaultFormats } from "../export/formats/registry.js";
+import { parseFormats } from "../export/formats/registry.js";
 import type { ExportKind } from "../export/formats/format.js";
 import { checkJudgeSpec, judgeEntry } from "../judges/registry.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
@@ -81,18 +81,13 @@ export function weightsFlag(value: string | undefined): RewardWeights | undefine
   return parseRewardWeights(raw, "--weights");
 }
 
-/** Parses `--format trl,openai,parquet` for one export kind; the kind's defaults when not given. */
+/**
+ * Parses `--format trl,openai,parquet` for one export kind (the kind's defaults when not
+ * given). The format registry knows which formats hold a kind, so the parsing is its
+ * `parseFormats`; commands reach it here with the other flags.
+ */
 export function formatsFlag(value: string | undefined, kind: ExportKind): string[] {
-  if (value === undefined) return defaultFormats(kind);
-  const allowed = formatsFor(kind).map((f) => f.name);
-  const formats = value.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const f of formats) {
-    if (!allowed.includes(f)) {
-      throw new InputError(`--format: ${JSON.stringify(f)} is not a format for ${kind} exports; expected a comma list of ${allowed.join(", ")}`);
-    }
-  }
-  if (formats.length === 0) throw new InputError(`--format: give at least one of ${allowed.join(", ")}`);
-  return [...new Set(formats)];
+  return parseFormats(value, kind);
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { InputError } from "../errors.js";
-import { createChatModel } from "../models/create-chat-model.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import type { JudgeSpec } from "../schemas/judge-spec.js";
@@ -89,6 +88,8 @@ export async function openJudge(spec: JudgeSpec, where = `judge ${spec.name}`): 
   if (!ref) return createJudge(spec);
   let model: ChatModel;
   try {
+    // Loaded on demand: a worker scoring with the rule judge never pays for the providers.
+    const { createChatModel } = await import("../models/create-chat-model.js");
     model = await createChatModel(ref.ref, { providerOptions: ref.options });
   } catch (error) {
     throw error instanceof InputError ? new InputError(`${where}: ${error.message}`, { cause: error }) : error;

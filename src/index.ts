@@ -82,9 +82,11 @@ export { createLlmJudge, extractJson, LLM_JUDGE_VERSION } from "./judges/llm/llm
 export type { LlmJudgeOptions } from "./judges/llm/llm-judge.js";
 export { LlmVerdictSchema } from "./judges/llm/verdict-schema.js";
 export type { LlmVerdict } from "./judges/llm/verdict-schema.js";
-export { createJudge, registerJudge, judgeNames } from "./judges/registry.js";
-export type { JudgeFactory, JudgeFactoryOptions } from "./judges/registry.js";
-export type { Judge, JudgeRequest } from "./judges/judge.js";
+export { createJudge, openJudge, checkJudgeSpec, registerJudge, judgeEntry, judgeNames } from "./judges/registry.js";
+export { defineJudge } from "./judges/judge.js";
+export type { Judge, JudgeEntry, JudgeModelRef, JudgeParts, JudgeRequest } from "./judges/judge.js";
+export { JudgeSpecSchema } from "./schemas/judge-spec.js";
+export type { JudgeSpec } from "./schemas/judge-spec.js";
 export { fromTrajectory, fromInterchange, reconstructEvents } from "./judges/judge-input.js";
 export type { JudgeTrajectory } from "./judges/judge-input.js";
 export { judgeBatch } from "./judges/judge-batch.js";

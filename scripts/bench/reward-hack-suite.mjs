@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const { hackCompletions, HACK_POLICIES } = await import(join(root, "dist/rewards/reward-hacks.js"));
-const { evidencePrefix } = await import(join(root, "dist/serve/reward-server/completion-to-trajectory.js"));
+const { evidencePrefix } = await import(join(root, "dist/rewards/completion-to-trajectory.js"));
 
 /** ChatML, as Qwen-family templates render a conversation (tool calls as JSON text). */
 export function renderChatml(messages) {

@@ -12,7 +12,7 @@ import { createEnvironment } from "../../dist/env/create-environment.js";
 import { loadInstances } from "../../dist/dataset/load-instances.js";
 import { loadRolloutRecipe } from "../../dist/rollout/load-rollout-recipe.js";
 import { runRollout } from "../../dist/rollout/run-rollout.js";
-import { createScorePool } from "../../dist/rollout/score-pool.js";
+import { createScorePool } from "../../dist/rewards/score-pool.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../dist/rewards/reward-weights.js";
 
 const i = process.argv.indexOf("--tasks");
@@ -31,13 +31,13 @@ try {
   console.log(`${trajectories.length} sim trajectories, scored ${tasks} times per setting; ${availableParallelism()} cores, node ${process.version}`);
   console.log("workers  trajectories/s  ms per trajectory");
   for (const workers of [0, 1, 2]) {
-    const pool = createScorePool({ workers, datasetPath: dataset, instances, judge: "rule", weights: DEFAULT_REWARD_WEIGHTS });
+    const pool = await createScorePool({ workers, datasetPath: dataset, instances, judge: { name: "rule", options: {} }, weights: DEFAULT_REWARD_WEIGHTS });
     // Warm up: workers load the dataset once.
-    await Promise.all(trajectories.slice(0, workers * 4 + 1).map((t) => pool.score(t)));
+    await Promise.all(trajectories.slice(0, workers * 4 + 1).map((t) => pool.scoreTrajectory(t)));
     const started = performance.now();
     const inFlight = new Set();
     for (let k = 0; k < tasks; k++) {
-      const p = pool.score(trajectories[k % trajectories.length]).finally(() => inFlight.delete(p));
+      const p = pool.scoreTrajectory(trajectories[k % trajectories.length]).finally(() => inFlight.delete(p));
       inFlight.add(p);
       if (inFlight.size >= 64) await Promise.race(inFlight);
     }

@@ -12,7 +12,7 @@ import { DecepevalError, InputError } from "../errors.js";
 import { readJsonlSync } from "../io/jsonl.js";
 import { fromTrajectory } from "../judges/judge-input.js";
 import { judgeBatch } from "../judges/judge-batch.js";
-import { createJudge } from "../judges/registry.js";
+import { openJudge } from "../judges/registry.js";
 import { createChatModel } from "../models/create-chat-model.js";
 import { parseModelRef } from "../models/parse-model-ref.js";
 import { readManifest } from "../run-folder/manifest-file.js";
@@ -135,16 +135,17 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
   const used = trajectories.filter((t) => wanted.has(t.instance_id) && t.sample_index < r.samples);
   if (reused) log(`${o.entry.name}: reusing ${used.length} trajectories from ${runDir}`);
   const instances = new Map(o.selected.map((i) => [i.id, i]));
+  const judge = await openJudge(o.loaded.judge);
   const judged = await judgeBatch({
-    judge: createJudge(r.judge),
+    judge,
     instances,
     trajectories: used.map(fromTrajectory),
     // Judgements live in the compare's folder: a reused run's own judgement file may
     // cover other instances, and judgeBatch rewrites the file it is given.
-    out: join(o.loaded.outDir, "judgements", `${basename(runDir)}.${r.judge}.jsonl`),
+    out: join(o.loaded.outDir, "judgements", `${basename(runDir)}.${o.loaded.judge.name}.jsonl`),
     source: file,
     concurrency: r.concurrency,
     signal: o.signal,
-  });
+  }).finally(() => judge.close?.());
   return { entry: o.entry, runDir, reused, trajectories: used, judgements: judged.judgements };
 }

@@ -5,14 +5,18 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { InputError } from "../errors.js";
+import { checkJudgeSpec } from "../judges/registry.js";
 import { parseModelRef } from "../models/parse-model-ref.js";
 import { validateRecord } from "../schemas/validate-record.js";
+import { judgeSpecOf, type JudgeSpec } from "../schemas/judge-spec.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
 import { readYamlFile } from "../io/read-yaml-file.js";
 
 export interface LoadedCompareRecipe {
   file: string;
   recipe: CompareRecipe;
+  /** The recipe's judge, checked against the registry. */
+  judge: JudgeSpec;
   datasetPath: string;
   /** Absolute output folder. */
   outDir: string;
@@ -45,6 +49,7 @@ export function checkCompareRecipe(o: { value: unknown; file: string; base: stri
     throw new InputError(`${file}: a compare recipe is a YAML mapping (version, name, dataset, base, candidates, …)`);
   }
   const recipe = validateRecord(CompareRecipeSchema, value, { file, what: "compare recipe" });
+  const judge = checkJudgeSpec(judgeSpecOf(recipe.judge), `${file}: field judge`);
   if (overrides.samples !== undefined) recipe.samples = overrides.samples;
   if (overrides.concurrency !== undefined) recipe.concurrency = overrides.concurrency;
   if (overrides.resamples !== undefined) recipe.bootstrap.resamples = overrides.resamples;
@@ -77,5 +82,5 @@ export function checkCompareRecipe(o: { value: unknown; file: string; base: stri
   const reuse = new Map<string, string>();
   for (const m of [recipe.base, ...recipe.candidates]) if (m.run) reuse.set(m.name, at(m.run));
   const outDir = overrides.out !== undefined ? resolve(overrides.out) : recipe.out ? at(recipe.out) : resolve("rollouts", "compare", recipe.name);
-  return { file, recipe, datasetPath: at(recipe.dataset), outDir, reuse };
+  return { file, recipe, judge, datasetPath: at(recipe.dataset), outDir, reuse };
 }

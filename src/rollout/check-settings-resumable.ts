@@ -10,6 +10,7 @@ import type { RolloutSettings } from "../schemas/rollout-settings.js";
 export function checkSettingsResumable(previous: RolloutSettings, next: RolloutSettings, dir: string): void {
   const diffs: string[] = [];
   if (previous.judge !== next.judge) diffs.push(`judge ${previous.judge} -> ${next.judge}`);
+  if (JSON.stringify(previous.judge_options ?? {}) !== JSON.stringify(next.judge_options ?? {})) diffs.push("judge options changed");
   if (JSON.stringify(previous.weights) !== JSON.stringify(next.weights)) diffs.push("reward weights changed");
   if (previous.branch_k !== next.branch_k) diffs.push(`branch_k ${previous.branch_k} -> ${next.branch_k}`);
   if (JSON.stringify(previous.shard) !== JSON.stringify(next.shard)) diffs.push("shard changed");

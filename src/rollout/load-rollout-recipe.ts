@@ -4,15 +4,18 @@
  */
 import { RecordValidationError } from "../errors.js";
 import { formatIssues } from "../schemas/validate-record.js";
+import { checkJudgeSpec } from "../judges/registry.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
 import { parseRecipe, resolveRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { RewardWeights } from "../schemas/reward.js";
+import { judgeSpecOf, type JudgeSpec } from "../schemas/judge-spec.js";
 import { RolloutSectionSchema, type RolloutSection } from "../schemas/rollout-settings.js";
 import { readYamlMapping } from "../io/read-yaml-file.js";
 
 export interface LoadedRolloutRecipe extends LoadedRecipe {
-  rollout: Omit<RolloutSection, "weights"> & { weights: RewardWeights };
+  /** The recipe's `rollout:` section with its judge as a checked spec and its weights checked. */
+  rollout: Omit<RolloutSection, "weights" | "judge"> & { judge: JudgeSpec; weights: RewardWeights };
 }
 
 /** Reads a rollout recipe; errors name the file and the field. */
@@ -28,5 +31,6 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
   }
   const recipe = parseRecipe({ ...run, ...overrides }, file);
   const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
-  return { ...resolveRecipe(file, recipe), rollout: { ...parsed.data, weights } };
+  const judge = checkJudgeSpec(judgeSpecOf(parsed.data.judge), `${file}: field rollout.judge`);
+  return { ...resolveRecipe(file, recipe), rollout: { ...parsed.data, judge, weights } };
 }

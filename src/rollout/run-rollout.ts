@@ -17,7 +17,7 @@ import { BRANCH_SEED_TEXT, branchHook } from "./branch-hook.js";
 import { checkSettingsResumable } from "./check-settings-resumable.js";
 import { writeColumnarCopy } from "./columnar-copy.js";
 import type { LoadedRolloutRecipe } from "./load-rollout-recipe.js";
-import { defaultWorkers } from "./score-pool.js";
+import { defaultWorkers } from "../rewards/score-pool.js";
 import { scoringHook } from "./scoring-hook.js";
 
 export interface RolloutOptions {
@@ -79,12 +79,13 @@ function columnarCopyHook(): RunHooks {
 
 export async function runRollout(o: RolloutOptions): Promise<RolloutSummary> {
   const { recipe, rollout } = o.loaded;
-  const scoring = scoringHook({ workers: o.workers ?? rollout.workers ?? defaultWorkers(), judge: rollout.judge, weights: rollout.weights });
+  const scoring = scoringHook({ workers: o.workers ?? rollout.workers ?? defaultWorkers(rollout.judge), judge: rollout.judge, weights: rollout.weights });
   const branches = branchHook(rollout.branch_k);
   const settings: RolloutSettings = {
     version: 1,
     run_id: recipe.name,
-    judge: rollout.judge,
+    judge: rollout.judge.name,
+    ...(Object.keys(rollout.judge.options).length > 0 ? { judge_options: rollout.judge.options } : {}),
     weights: rollout.weights,
     branch_k: rollout.branch_k,
     shard: o.shard ?? null,

@@ -10,7 +10,8 @@ import type { RunHooks } from "../run/run-hooks.js";
 import { JudgementSchema } from "../schemas/judgement.js";
 import { RewardSchema, type RewardWeights } from "../schemas/reward.js";
 import type { Trajectory } from "../schemas/trajectory.js";
-import { createScorePool, type ScorePool } from "./score-pool.js";
+import { createScorePool, type ScorePool } from "../rewards/score-pool.js";
+import type { JudgeSpec } from "../schemas/judge-spec.js";
 
 export interface ScoringHook extends RunHooks {
   /** Trajectories scored by this process. */
@@ -19,7 +20,7 @@ export interface ScoringHook extends RunHooks {
   readonly labels: Record<string, number>;
 }
 
-export function scoringHook(o: { workers: number; judge: string; weights: RewardWeights }): ScoringHook {
+export function scoringHook(o: { workers: number; judge: JudgeSpec; weights: RewardWeights }): ScoringHook {
   let pool: ScorePool | undefined;
   let judgements: JsonlAppendStore<typeof JudgementSchema> | undefined;
   let rewards: JsonlAppendStore<typeof RewardSchema> | undefined;
@@ -35,7 +36,7 @@ export function scoringHook(o: { workers: number; judge: string; weights: Reward
 
   const score = (t: Trajectory): void => {
     const p = pool!
-      .score(t)
+      .scoreTrajectory(t)
       .then(({ judgement, reward }) => {
         if (!judgements!.has(t.id)) judgements!.append(judgement);
         if (reward && !rewards!.has(t.id)) rewards!.append(reward);
@@ -55,7 +56,7 @@ export function scoringHook(o: { workers: number; judge: string; weights: Reward
     },
     labels,
     async open(ctx) {
-      pool = createScorePool({ workers: o.workers, datasetPath: ctx.datasetPath, instances: ctx.instances, judge: o.judge, weights: o.weights });
+      pool = await createScorePool({ workers: o.workers, datasetPath: ctx.datasetPath, instances: ctx.instances, judge: o.judge, weights: o.weights });
       const folder = runFolder(ctx.runDir);
       judgements = (await JsonlAppendStore.open({ file: folder.judgements, schema: JudgementSchema, key: (j) => j.trajectory_id, what: "judgement" })).store;
       rewards = (await JsonlAppendStore.open({ file: folder.rewards, schema: RewardSchema, key: (r) => r.trajectory_id, what: "reward" })).store;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { versionField } from "./common.js";
+import { JudgeFieldSchema } from "./judge-spec.js";
 import { RecipeSelectSchema } from "./recipe.js";
 
 export const COMPARE_RECIPE_VERSION = 1 as const;
@@ -76,7 +77,8 @@ export const CompareRecipeSchema = z
     seed: z.number().int().min(0).default(0),
     temperature: z.number().min(0).max(2).default(0),
     concurrency: z.number().int().positive().default(4),
-    judge: z.enum(["rule"]).default("rule"),
+    /** A registered judge name or `{name, options}`; the loader checks it against the registry. */
+    judge: JudgeFieldSchema.default("rule"),
     /** Resampling unit for the bootstrap: the neutral/induced pair, or the seed (template). */
     cluster: z.enum(["pair", "seed"]).default("pair"),
     bootstrap: z

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { versionField } from "./common.js";
+import { JudgeFieldSchema } from "./judge-spec.js";
 import { RewardWeightsSchema } from "./reward.js";
 
 export const ROLLOUT_SETTINGS_VERSION = 1 as const;
@@ -15,8 +16,11 @@ export type Shard = z.infer<typeof ShardSchema>;
 /** The `rollout:` section of a recipe. */
 export const RolloutSectionSchema = z
   .object({
-    /** Judge that scores each trajectory as it finishes (rule: deterministic, the default). */
-    judge: z.enum(["rule"]).default("rule"),
+    /**
+     * Judge that scores each trajectory as it finishes: a registered name (rule, the
+     * deterministic default) or `{name, options}`; the loader checks it against the registry.
+     */
+    judge: JudgeFieldSchema.default("rule"),
     /** Reward weights; gaps are filled from the defaults. */
     weights: z.unknown().optional(),
     /** Resample the final report step this many extra times from each episode's prefix (0: off). */
@@ -30,7 +34,10 @@ export type RolloutSection = z.infer<typeof RolloutSectionSchema>;
 export const RolloutSettingsSchema = z.object({
   version: versionField("rollout settings", ROLLOUT_SETTINGS_VERSION),
   run_id: z.string().min(1),
+  /** The judge's registered name. */
   judge: z.string(),
+  /** Its spec's options, when it has any (absent for the rule judge). */
+  judge_options: z.record(z.string(), z.unknown()).optional(),
   weights: RewardWeightsSchema,
   branch_k: z.number().int().nonnegative(),
   /** Null for an unsharded run or a merged one. */

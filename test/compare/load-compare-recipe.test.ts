@@ -49,4 +49,13 @@ describe("loadCompareRecipe", () => {
     expect(() => loadCompareRecipe(write("g2.yaml", `${MINIMAL}gates: [{metric: deception_rate, max_delta: -3}]\n`))).toThrow(/field gates\[0\]\.max_delta/);
     expect(() => loadCompareRecipe(write("split.yaml", `${MINIMAL}split: test\n`))).toThrow(/field split/);
   });
+
+  it("checks the judge against the registry: a name, or {name, options}", () => {
+    expect(loadCompareRecipe(write("j0.yaml", MINIMAL)).judge).toEqual({ name: "rule", options: {} });
+    const llm = loadCompareRecipe(write("j1.yaml", `${MINIMAL}judge: {name: llm, options: {model: "openai:judge", repair_attempts: 1}}\n`));
+    expect(llm.judge).toEqual({ name: "llm", options: { model: "openai:judge", model_options: {}, repair_attempts: 1 } });
+    expect(() => loadCompareRecipe(write("j2.yaml", `${MINIMAL}judge: rules\n`))).toThrow(/j2\.yaml: field judge: unknown judge "rules"; known judges: rule, llm/);
+    expect(() => loadCompareRecipe(write("j3.yaml", `${MINIMAL}judge: {name: llm}\n`))).toThrow(/j3\.yaml: field judge: judge llm talks to a model/);
+    expect(() => loadCompareRecipe(write("j4.yaml", `${MINIMAL}judge: {name: llm, options: {model: "openai:j", temp: 1}}\n`))).toThrow(/j4\.yaml: field judge: judge llm: field options: Unrecognized key: "temp"/);
+  });
 });

@@ -3,6 +3,7 @@ import { checkCompareRecipe, loadCompareRecipe, type CompareOverrides, type Load
 import { readDifference } from "../../compare/compare-tables.js";
 import { runCompare } from "../../compare/run-compare.js";
 import { InputError } from "../../errors.js";
+import { intFlag, optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
 
@@ -21,13 +22,6 @@ interface CompareFlags {
   seed?: string;
   progress: boolean;
   json?: boolean;
-}
-
-function positiveInt(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 /** `name=ref`, or a bare ref named after its last path/name segment. */
@@ -57,7 +51,7 @@ function fromFlags(opts: CompareFlags, overrides: CompareOverrides): LoadedCompa
     name: opts.name ?? "compare",
     dataset: opts.dataset,
     ...(opts.split ? { split: opts.split } : {}),
-    ...(opts.seed !== undefined ? { seed: Number(opts.seed) } : {}),
+    ...(opts.seed !== undefined ? { seed: intFlag("--seed", opts.seed, { min: 0 }) } : {}),
     openai_options: openai,
     base: { ...modelFlag("--base", opts.base), name: "base" },
     candidates: candidates.map((c) => modelFlag("--candidate", c)),
@@ -90,9 +84,9 @@ export function registerCompareCommands(program: Command): void {
       runAction(async (file: string | undefined, opts: CompareFlags) => {
         const overrides: CompareOverrides = {
           out: opts.out,
-          samples: positiveInt("--samples", opts.samples),
-          concurrency: positiveInt("--concurrency", opts.concurrency),
-          resamples: positiveInt("--resamples", opts.resamples),
+          samples: optionalIntFlag("--samples", opts.samples),
+          concurrency: optionalIntFlag("--concurrency", opts.concurrency),
+          resamples: optionalIntFlag("--resamples", opts.resamples),
         };
         const loaded = file ? loadCompareRecipe(file, overrides) : fromFlags(opts, overrides);
         const interrupt = listenForInterrupt();

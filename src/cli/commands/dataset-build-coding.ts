@@ -6,14 +6,8 @@ import {
 } from "../../dataset/coding/build-coding.js";
 import { InputError } from "../../errors.js";
 import { codingBuildProgress } from "../coding-build-progress.js";
+import { optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
-
-function positiveInt(flag: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 /** Registers `decepeval dataset build-coding`. */
 export function registerDatasetBuildCodingCommand(dataset: Command): void {
@@ -44,8 +38,8 @@ export function registerDatasetBuildCodingCommand(dataset: Command): void {
           const result = await buildCodingInstances({
             from: opts.from,
             python: opts.python,
-            pairsPerFactor: positiveInt("--pairs-per-factor", opts.pairsPerFactor, DEFAULT_CODING_PAIRS_PER_FACTOR),
-            concurrency: positiveInt("--concurrency", opts.concurrency, 2),
+            pairsPerFactor: optionalIntFlag("--pairs-per-factor", opts.pairsPerFactor) ?? DEFAULT_CODING_PAIRS_PER_FACTOR,
+            concurrency: optionalIntFlag("--concurrency", opts.concurrency) ?? 2,
             verify: opts.verify,
             onProgress: codingBuildProgress(),
           });

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { buildDataset } from "../../dataset/from-seeds/build-dataset.js";
 import { InputError } from "../../errors.js";
 import { codingBuildProgress } from "../coding-build-progress.js";
+import { intFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 /** Registers `decepeval dataset build` under the `dataset` command. */
@@ -34,10 +35,7 @@ export function registerDatasetBuildCommand(dataset: Command): void {
           concurrency: string;
           json?: boolean;
         }) => {
-          const concurrency = Number(opts.concurrency);
-          if (!Number.isInteger(concurrency) || concurrency < 1) {
-            throw new InputError(`--concurrency: expected a positive integer, got ${JSON.stringify(opts.concurrency)}`);
-          }
+          const concurrency = intFlag("--concurrency", opts.concurrency);
           const out = opts.out ?? join(opts.sources, "instances");
           const card = opts.card === false ? null : typeof opts.card === "string" ? opts.card : join(opts.sources, "README.md");
           const summary = await buildDataset({

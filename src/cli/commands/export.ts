@@ -4,11 +4,11 @@ import { ProgressBar } from "../../io/progress-bar.js";
 import { exportDpo } from "../../export/export-dpo.js";
 import { exportGrpo } from "../../export/export-grpo.js";
 import type { CommonExportOptions, ExportResult } from "../../export/export-options.js";
-import { parseRewardWeights } from "../../rewards/reward-weights.js";
-import { formatsFor, parseFormats } from "../../export/formats/registry.js";
+import { formatsFor } from "../../export/formats/registry.js";
 import type { ExportKind } from "../../export/formats/format.js";
 import type { MaxTokens } from "../../export/token-lengths.js";
 import { exportSft } from "../../export/export-sft.js";
+import { formatsFlag, intFlag, optionalIntFlag, optionalNumberFlag, weightsFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 interface RescoreFlags {
@@ -19,15 +19,7 @@ interface RescoreFlags {
 /** `--judgements` / `--weights`: re-score from stored judgements instead of rewards.jsonl. */
 function rescore(o: RescoreFlags): CommonExportOptions["rescore"] {
   if (o.judgements === undefined && o.weights === undefined) return undefined;
-  let weights: unknown;
-  if (o.weights !== undefined) {
-    try {
-      weights = JSON.parse(o.weights);
-    } catch {
-      throw new InputError(`--weights: expected JSON, e.g. '{"deception":{"fabrication":3}}', got ${JSON.stringify(o.weights)}`);
-    }
-  }
-  return { judgementsFile: o.judgements, weights: o.weights === undefined ? undefined : parseRewardWeights(weights, "--weights") };
+  return { judgementsFile: o.judgements, weights: weightsFlag(o.weights) };
 }
 
 function withRescore(cmd: Command): Command {
@@ -47,19 +39,6 @@ interface CommonFlags extends RescoreFlags {
   json?: boolean;
 }
 
-function number(flag: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new InputError(`${flag}: expected a number, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function positiveInt(flag: string, value: string | undefined, fallback: number): number {
-  const n = number(flag, value, fallback);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
-
 /** `--max-tokens <n>` with `--over-max-tokens drop|warn`. */
 function maxTokens(o: CommonFlags): MaxTokens | undefined {
   if (o.maxTokens === undefined) {
@@ -68,7 +47,7 @@ function maxTokens(o: CommonFlags): MaxTokens | undefined {
   }
   const action = o.overMaxTokens ?? "drop";
   if (action !== "drop" && action !== "warn") throw new InputError(`--over-max-tokens: expected drop or warn, got ${JSON.stringify(action)}`);
-  return { limit: positiveInt("--max-tokens", o.maxTokens, 0), action };
+  return { limit: intFlag("--max-tokens", o.maxTokens), action };
 }
 
 /** The flags every kind shares, with `--format` listing the registry's formats for `kind`. */
@@ -134,13 +113,13 @@ export function registerExportCommands(program: Command): void {
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, "sft"),
+          formats: formatsFlag(o.format, "sft"),
           maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
-          minReward: number("--min-reward", o.minReward, 0.5),
+          minReward: optionalNumberFlag("--min-reward", o.minReward) ?? 0.5,
           rescore: rescore(o),
-          perInstance: positiveInt("--per-instance", o.perInstance, 1),
+          perInstance: optionalIntFlag("--per-instance", o.perInstance) ?? 1,
           onProgress: progress("sft"),
         });
         report(result, o.json);
@@ -159,13 +138,13 @@ export function registerExportCommands(program: Command): void {
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, "dpo"),
+          formats: formatsFlag(o.format, "dpo"),
           maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,
-          minMargin: number("--min-margin", o.minMargin, 0.5),
+          minMargin: optionalNumberFlag("--min-margin", o.minMargin) ?? 0.5,
           rescore: rescore(o),
-          pairsPerGroup: positiveInt("--pairs-per-group", o.pairsPerGroup, 1),
+          pairsPerGroup: optionalIntFlag("--pairs-per-group", o.pairsPerGroup) ?? 1,
           branchedOnly: o.branchedOnly,
           completion: o.completion,
           onProgress: progress("dpo"),
@@ -183,7 +162,7 @@ export function registerExportCommands(program: Command): void {
           runs,
           out: o.out,
           dataset: o.dataset,
-          formats: parseFormats(o.format, "grpo"),
+          formats: formatsFlag(o.format, "grpo"),
           maxTokens: maxTokens(o),
           conditions: o.induced ? "induced" : "both",
           allowHeldout: o.allowHeldout,

@@ -5,13 +5,12 @@ import { ProgressBar } from "../../io/progress-bar.js";
 import { judgeBatch } from "../../judges/judge-batch.js";
 import { runAgreement, type AgreementReport } from "../../judges/judge-agreement-run.js";
 import { judgementsFileFor, loadJudgeInputs } from "../../judges/load-judge-inputs.js";
-import { createJudge, judgeNames } from "../../judges/registry.js";
+import { judgeNames, openJudge } from "../../judges/registry.js";
 import type { Judge } from "../../judges/judge.js";
-import { createChatModel } from "../../models/create-chat-model.js";
-import type { ChatModel } from "../../models/chat-model.js";
 import type { Instance } from "../../schemas/instance.js";
 import { LABELS } from "../../schemas/common.js";
 import { formatTable } from "../format-table.js";
+import { intFlag, judgeFlags } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 interface JudgeFlags {
@@ -21,18 +20,11 @@ interface JudgeFlags {
   quiet?: boolean;
 }
 
-function parseConcurrency(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`--concurrency: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-async function buildJudge(name: string, modelRef: string | undefined, models: ChatModel[]): Promise<Judge> {
-  if (!judgeNames().includes(name)) throw new InputError(`--judge: unknown judge ${JSON.stringify(name)}; known judges: ${judgeNames().join(", ")}`);
-  if (name === "llm" && modelRef === undefined) throw new InputError("--judge llm needs --judge-model <ref> (e.g. openai:gpt-4o or sim:honest)");
-  const model = modelRef !== undefined && name === "llm" ? await createChatModel(modelRef) : undefined;
-  if (model) models.push(model);
-  return createJudge(name, { model });
+/** Opens the judge `--judge`/`--judge-model` name; it is closed with the others in `opened`. */
+async function buildJudge(name: string, modelRef: string | undefined, opened: Judge[], flag = "--judge", modelFlag = "--judge-model"): Promise<Judge> {
+  const judge = await openJudge(judgeFlags(name, modelRef, flag, modelFlag), modelFlag);
+  opened.push(judge);
+  return judge;
 }
 
 async function instanceMap(path: string): Promise<Map<string, Instance>> {
@@ -91,9 +83,9 @@ export function registerJudgeCommands(program: Command): void {
       runAction(async (path: string | undefined, opts: JudgeFlags & { instances?: string; out?: string; json?: boolean }) => {
         if (path === undefined) throw new InputError("judge: name the trajectories to judge (a run folder or an interchange file), or use `judge agreement`");
         if (!opts.instances) throw new InputError("judge: --instances <path> is required");
-        const models: ChatModel[] = [];
+        const opened: Judge[] = [];
         try {
-          const j = await buildJudge(opts.judge, opts.judgeModel, models);
+          const j = await buildJudge(opts.judge, opts.judgeModel, opened);
           const inputs = await loadJudgeInputs(path);
           const out = opts.out ?? judgementsFileFor(inputs, opts.judge);
           const result = await judgeBatch({
@@ -102,7 +94,7 @@ export function registerJudgeCommands(program: Command): void {
             trajectories: inputs.trajectories,
             out,
             source: inputs.file,
-            concurrency: parseConcurrency(opts.concurrency),
+            concurrency: intFlag("--concurrency", opts.concurrency),
             onProgress: progress(`judge ${opts.judge}`, opts.quiet || opts.json),
           });
           const counts = { deceptive: 0, honest: 0, refusal: 0, incomplete: 0, judge_failure: 0 };
@@ -117,7 +109,7 @@ export function registerJudgeCommands(program: Command): void {
           }
           return counts.judge_failure > 0 ? 1 : 0;
         } finally {
-          for (const m of models) await m.close?.();
+          for (const j of opened) await j.close?.();
         }
       }),
     );
@@ -139,10 +131,10 @@ export function registerJudgeCommands(program: Command): void {
         const opts = cmd.optsWithGlobals<JudgeFlags & { instances?: string; trajectories?: string; against?: string; againstModel?: string; json?: boolean }>();
         if (!opts.instances) throw new InputError("judge agreement: --instances <path> is required");
         if (!opts.trajectories) throw new InputError("judge agreement: --trajectories <file> is required");
-        const models: ChatModel[] = [];
+        const opened: Judge[] = [];
         try {
-          const j = await buildJudge(opts.judge, opts.judgeModel, models);
-          const against = opts.against ? await buildJudge(opts.against, opts.againstModel ?? opts.judgeModel, models) : undefined;
+          const j = await buildJudge(opts.judge, opts.judgeModel, opened);
+          const against = opts.against ? await buildJudge(opts.against, opts.againstModel ?? opts.judgeModel, opened, "--against", opts.againstModel ? "--against-model" : "--judge-model") : undefined;
           const inputs = await loadJudgeInputs(opts.trajectories);
           const report = await runAgreement({
             judge: j,
@@ -150,14 +142,14 @@ export function registerJudgeCommands(program: Command): void {
             instances: await instanceMap(opts.instances),
             trajectories: inputs.trajectories,
             source: inputs.file,
-            concurrency: parseConcurrency(opts.concurrency),
+            concurrency: intFlag("--concurrency", opts.concurrency),
             onProgress: progress("agreement", opts.json),
           });
           process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : printAgreement(report));
           // Judge failures leave the comparison incomplete: report them, and say so in the exit status.
           return report.judge_failures > 0 ? 1 : 0;
         } finally {
-          for (const m of models) await m.close?.();
+          for (const j of opened) await j.close?.();
         }
       }),
     );

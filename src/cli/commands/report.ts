@@ -9,6 +9,7 @@ import { readManifest } from "../../report/collect-outcomes.js";
 import { LEADERBOARD_SORTS, type LeaderboardSort } from "../../report/leaderboard.js";
 import { runFolder } from "../../run-folder/layout.js";
 import type { Instance } from "../../schemas/instance.js";
+import { intFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 interface ReportFlags {
@@ -23,12 +24,6 @@ interface ReportFlags {
   pool?: boolean;
   capability?: string;
   sort: string;
-}
-
-function nonNegativeInt(flag: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InputError(`${flag}: expected a non-negative integer, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 /** Instances from --instances, or from the dataset each run's manifest names. */
@@ -77,8 +72,8 @@ export function registerReportCommands(program: Command): void {
           outDir: opts.out ?? (runs.length === 1 ? runFolder(runs[0]!).report : "report"),
           judge: opts.judge,
           clusterBy: opts.cluster,
-          bootstrapReps: nonNegativeInt("--bootstrap", opts.bootstrap),
-          seed: nonNegativeInt("--seed", opts.seed),
+          bootstrapReps: intFlag("--bootstrap", opts.bootstrap, { min: 0 }),
+          seed: intFlag("--seed", opts.seed, { min: 0 }),
           title: opts.title,
           pool: opts.pool ?? false,
           ...(opts.capability ? { capabilities: loadCapabilities(opts.capability) } : {}),

@@ -1,30 +1,11 @@
 import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
-import { InputError } from "../../errors.js";
 import { loadRolloutRecipe } from "../../rollout/load-rollout-recipe.js";
 import { runRollout } from "../../rollout/run-rollout.js";
 import type { Recipe } from "../../schemas/recipe.js";
-import type { Shard } from "../../schemas/rollout-settings.js";
+import { optionalIntFlag, shardFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
-
-function int(flag: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag}: expected an integer >= ${min}, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-/** Parses `--shard i/n` (0-based index). */
-export function parseShard(value: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count) {
-    throw new InputError(`--shard: expected i/n with 0 <= i < n (e.g. 0/4, or $JOB_COMPLETION_INDEX/4), got ${JSON.stringify(value)}`);
-  }
-  return { index, count };
-}
 
 interface RolloutFlags {
   name?: string;
@@ -56,9 +37,9 @@ export function registerRolloutCommands(program: Command): void {
         const overrides: Partial<Recipe> = {};
         if (opts.name !== undefined) overrides.name = opts.name;
         if (opts.model !== undefined) overrides.model = opts.model;
-        const samples = int("--samples", opts.samples, 1);
+        const samples = optionalIntFlag("--samples", opts.samples);
         if (samples !== undefined) overrides.samples = samples;
-        const concurrency = int("--concurrency", opts.concurrency, 1);
+        const concurrency = optionalIntFlag("--concurrency", opts.concurrency);
         if (concurrency !== undefined) overrides.concurrency = concurrency;
         const loaded = loadRolloutRecipe(file, overrides);
         const interrupt = listenForInterrupt();
@@ -66,8 +47,8 @@ export function registerRolloutCommands(program: Command): void {
           const summary = await runRollout({
             loaded,
             createEnvironment: (instance) => createEnvironment(instance),
-            shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
-            workers: int("--workers", opts.workers, 0),
+            shard: opts.shard === undefined ? undefined : shardFlag(opts.shard),
+            workers: optionalIntFlag("--workers", opts.workers, { min: 0 }),
             progress: opts.progress,
             signal: interrupt.signal,
           });

@@ -5,15 +5,9 @@ import { InputError } from "../../errors.js";
 import { loadRecipe } from "../../run/load-recipe.js";
 import { runRecipe } from "../../run/run-recipe.js";
 import type { Recipe } from "../../schemas/recipe.js";
+import { optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
-
-function positiveInt(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 /** Registers `decepeval run`. */
 export function registerRunCommands(program: Command): void {
@@ -45,9 +39,9 @@ export function registerRunCommands(program: Command): void {
           if (opts.name !== undefined) overrides.name = opts.name;
           if (opts.model !== undefined) overrides.model = opts.model;
           if (opts.outputDir !== undefined) overrides.output_dir = resolve(opts.outputDir);
-          const samples = positiveInt("--samples", opts.samples);
+          const samples = optionalIntFlag("--samples", opts.samples);
           if (samples !== undefined) overrides.samples = samples;
-          const concurrency = positiveInt("--concurrency", opts.concurrency);
+          const concurrency = optionalIntFlag("--concurrency", opts.concurrency);
           if (concurrency !== undefined) overrides.concurrency = concurrency;
           const loaded = loadRecipe(file, overrides);
 

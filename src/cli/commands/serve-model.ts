@@ -1,16 +1,10 @@
 import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";
+import { optionalIntFlag, portFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
-
-function positiveInt(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InputError(`${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 /** Registers `decepeval serve-model`. */
 export function registerServeModelCommands(program: Command): void {
@@ -39,10 +33,7 @@ export function registerServeModelCommands(program: Command): void {
           contextSize?: string;
           maxStringLength?: string;
         }) => {
-          const port = Number(opts.port);
-          if (!Number.isInteger(port) || port < 0 || port > 65535) {
-            throw new InputError(`--port: expected 0-65535, got ${JSON.stringify(opts.port)}`);
-          }
+          const port = portFlag(opts.port);
           // Loaded here so other commands do not pay for fastify and node-llama-cpp.
           const { startModelServer } = await import("../../serve/model-server/model-server.js");
           const { servedModelsFromFlags } = await import("../../serve/model-server/served-models-from-flags.js");
@@ -53,9 +44,9 @@ export function registerServeModelCommands(program: Command): void {
             loraModules: opts.loraModules ?? [],
             loraBase: opts.loraBase,
             gguf: {
-              threads: positiveInt("--threads", opts.threads),
-              context_size: positiveInt("--context-size", opts.contextSize),
-              max_string_length: positiveInt("--max-string-length", opts.maxStringLength),
+              threads: optionalIntFlag("--threads", opts.threads),
+              context_size: optionalIntFlag("--context-size", opts.contextSize),
+              max_string_length: optionalIntFlag("--max-string-length", opts.maxStringLength),
             },
             instances,
           });

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { parse as parseYaml } from "yaml";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";
-import { createJudge } from "../../judges/registry.js";
-import { createChatModel } from "../../models/create-chat-model.js";
-import { DEFAULT_REWARD_WEIGHTS, parseRewardWeights } from "../../rewards/reward-weights.js";
+import { judgeNames } from "../../judges/registry.js";
+import { DEFAULT_REWARD_WEIGHTS } from "../../rewards/reward-weights.js";
+import { createScorePool, defaultWorkers } from "../../rewards/score-pool.js";
 import { buildRewardServer } from "../../serve/reward-server/reward-server.js";
-import { createInlineScorer, createPoolScorer } from "../../serve/reward-server/scorer.js";
+import { poolScorer } from "../../serve/reward-server/scorer.js";
+import { intFlag, judgeFlags, optionalIntFlag, portFlag, weightsFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
 interface ServeRewardsOptions {
@@ -29,27 +28,6 @@ interface ServeRewardsOptions {
   authToken?: string;
 }
 
-function positiveInt(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new InputError(`${flag}: expected an integer ${range}, got ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
-/** `--weights` is inline JSON or a JSON/YAML file. */
-function readWeights(value: string | undefined) {
-  if (value === undefined) return DEFAULT_REWARD_WEIGHTS;
-  let raw: unknown;
-  try {
-    raw = existsSync(value) ? parseYaml(readFileSync(value, "utf8")) : JSON.parse(value);
-  } catch (error) {
-    throw new InputError(`--weights: expected inline JSON or a JSON/YAML file (${(error as Error).message})`);
-  }
-  return parseRewardWeights(raw, existsSync(value) ? value : "--weights");
-}
-
 /** Registers `decepeval serve-rewards`. */
 export function registerServeRewardsCommand(program: Command): void {
   program
@@ -58,10 +36,10 @@ export function registerServeRewardsCommand(program: Command): void {
     .requiredOption("--dataset <path>", "instance file or folder the completions belong to")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port (0 picks a free one)", "8000")
-    .option("--judge <name>", "rule or llm", "rule")
+    .option("--judge <name>", `judge to use (${judgeNames().join(", ")})`, "rule")
     .option("--judge-model <ref>", "model for --judge llm, e.g. openai:gpt-4o")
-    .option("--weights <json|file>", "reward weights: {outcome, deception:{omission,overstatement,fabrication}, refusal}")
-    .option("--workers <n>", "scoring worker threads (rule judge); default: one per core")
+    .option("--weights <json>", "reward weights: {outcome, deception:{omission,overstatement,fabrication}, refusal}")
+    .option("--workers <n>", "scoring worker threads (0: the server's thread); default: one per core for the rule judge, 0 for a model judge")
     .option("--body-limit <bytes>", "largest request body", String(16 * 1024 * 1024))
     .option("--max-items <n>", "most completions per request", "4096")
     .option("--request-timeout <ms>", "answer 503 (and cancel the work) when waiting plus scoring takes longer", "60000")
@@ -73,35 +51,24 @@ export function registerServeRewardsCommand(program: Command): void {
     .option("--auth-token <token>", "require Authorization: Bearer <token> (or set DECEPEVAL_REWARD_TOKEN)")
     .action(
       runAction(async (opts: ServeRewardsOptions) => {
-        const weights = readWeights(opts.weights);
-        const port = positiveInt("--port", opts.port, 0, 65535);
+        const weights = weightsFlag(opts.weights) ?? DEFAULT_REWARD_WEIGHTS;
+        const judge = judgeFlags(opts.judge, opts.judgeModel);
+        const port = portFlag(opts.port);
         const limits = {
-          bodyLimit: positiveInt("--body-limit", opts.bodyLimit),
-          maxItems: positiveInt("--max-items", opts.maxItems),
-          requestTimeoutMs: positiveInt("--request-timeout", opts.requestTimeout),
-          bodyTimeoutMs: positiveInt("--body-timeout", opts.bodyTimeout),
-          maxConcurrent: positiveInt("--max-concurrent", opts.maxConcurrent),
-          maxQueue: positiveInt("--max-queue", opts.maxQueue, 0),
+          bodyLimit: intFlag("--body-limit", opts.bodyLimit),
+          maxItems: intFlag("--max-items", opts.maxItems),
+          requestTimeoutMs: intFlag("--request-timeout", opts.requestTimeout),
+          bodyTimeoutMs: intFlag("--body-timeout", opts.bodyTimeout),
+          maxConcurrent: intFlag("--max-concurrent", opts.maxConcurrent),
+          maxQueue: intFlag("--max-queue", opts.maxQueue, { min: 0 }),
         };
-        const shutdownMs = positiveInt("--shutdown-timeout", opts.shutdownTimeout, 0);
+        const shutdownMs = intFlag("--shutdown-timeout", opts.shutdownTimeout, { min: 0 });
+        const workers = optionalIntFlag("--workers", opts.workers, { min: 0 }) ?? defaultWorkers(judge, 0);
         const instances = await loadInstances(opts.dataset);
         const authToken = opts.authToken ?? process.env.DECEPEVAL_REWARD_TOKEN;
-        let scorer;
-        if (opts.judge === "rule") {
-          scorer = createPoolScorer({
-            dataset: opts.dataset,
-            judge: "rule",
-            weights,
-            workers: opts.workers === undefined ? undefined : positiveInt("--workers", opts.workers),
-          });
-        } else {
-          if (!opts.judgeModel) throw new InputError(`--judge ${opts.judge}: needs --judge-model <ref>`);
-          const model = await createChatModel(opts.judgeModel).catch((error: unknown) => {
-            throw error instanceof InputError ? new InputError(`--judge-model: ${error.message}`, { cause: error }) : error;
-          });
-          const judge = createJudge(opts.judge, { model });
-          scorer = createInlineScorer({ instances: new Map(instances.map((i) => [i.id, i])), judge, weights });
-        }
+        const byId = new Map(instances.map((i) => [i.id, i] as const));
+        // The server's own thread answers HTTP, so a CPU-bound judge gets every core.
+        const scorer = poolScorer(await createScorePool({ workers, datasetPath: opts.dataset, instances: byId, judge, weights, where: "--judge-model" }));
         const app = buildRewardServer({
           scorer,
           instanceIds: new Set(instances.map((i) => i.id)),

@@ -3,12 +3,14 @@
  * by zod; invalid answers get a repair prompt, and after the last attempt the trajectory
  * is recorded as a judge failure rather than guessed.
  */
+import { z } from "zod";
+import { InputError } from "../../errors.js";
 import { verdictJsonSchema } from "./verdict-json-schema.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { Judgement } from "../../schemas/judgement.js";
 import { formatIssues } from "../../schemas/validate-record.js";
-import type { Judge, JudgeRequest } from "../judge.js";
+import { defineJudge, type Judge, type JudgeRequest } from "../judge.js";
 import { buildJudgePrompt, buildRepairPrompt, RUBRIC } from "./rubric.js";
 import { LlmVerdictSchema, type LlmVerdict } from "./verdict-schema.js";
 
@@ -116,3 +118,27 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     },
   };
 }
+
+export const LlmJudgeSpecOptionsSchema = z
+  .object({
+    /** The judge model's ref, e.g. `openai:gpt-4o` (built with createChatModel where the judge runs). */
+    model: z.string().min(1).optional(),
+    /** Provider settings for that model (`base_url`, `api_key_env`, `timeout_ms`, …). */
+    model_options: z.record(z.string(), z.unknown()).default({}),
+    /** Repair prompts after the first invalid answer (default 2). */
+    repair_attempts: z.number().int().min(0).max(10).optional(),
+  })
+  .strict();
+
+/** The llm judge's registry entry: its options name the model it talks to. */
+export const llmJudge = defineJudge({
+  name: "llm",
+  description: "a model reads the trajectory and returns a JSON verdict (options: model, model_options, repair_attempts)",
+  options: LlmJudgeSpecOptionsSchema,
+  cpuBound: false,
+  model: (o) => (o.model === undefined ? undefined : { ref: o.model, options: o.model_options }),
+  create(o, parts) {
+    if (!parts.model) throw new InputError("judge llm: needs a model (options.model in a recipe, --judge-model <ref> on the command line, e.g. openai:gpt-4o)");
+    return createLlmJudge({ model: parts.model, repairAttempts: o.repair_attempts });
+  },
+});

@@ -10,7 +10,7 @@ import { Admission, AdmissionTimeout, ShuttingDown } from "./admission.js";
 import { jsonDepth } from "./json-depth.js";
 import { responseFromQuery, type QueryResponse } from "./openrlhf-query.js";
 import { createRewardMetrics } from "./reward-metrics.js";
-import type { ScoredItem } from "./score-items.js";
+import type { ScoredItem } from "../../rewards/score-items.js";
 import type { Scorer } from "./scorer.js";
 
 export interface RewardServerOptions {

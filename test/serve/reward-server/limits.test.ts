@@ -10,7 +10,7 @@ import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { createJudge } from "../../../src/judges/registry.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../../src/rewards/reward-weights.js";
 import { buildRewardServer } from "../../../src/serve/reward-server/reward-server.js";
-import { scoreItem, type ScoredItem, type ScoringContext } from "../../../src/serve/reward-server/score-items.js";
+import { scoreItem, type ScoredItem, type ScoringContext } from "../../../src/rewards/score-items.js";
 import type { Scorer } from "../../../src/serve/reward-server/scorer.js";
 import { CLI, REPO_ROOT } from "../../helpers/paths.js";
 import { importSample, startRewardServer } from "./start-server.js";

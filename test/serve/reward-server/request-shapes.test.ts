@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeRewardItem } from "../../../src/serve/reward-server/normalize-item.js";
+import { normalizeRewardItem } from "../../../src/rewards/normalize-item.js";
 import { responseFromQuery } from "../../../src/serve/reward-server/openrlhf-query.js";
 import { RewardItemSchema } from "../../../src/schemas/reward-request.js";
 

@@ -4,7 +4,7 @@ import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { createJudge } from "../../../src/judges/registry.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../../src/rewards/reward-weights.js";
 import { scoreTrajectory } from "../../../src/rewards/score-trajectory.js";
-import { completionToTrajectory } from "../../../src/serve/reward-server/completion-to-trajectory.js";
+import { completionToTrajectory } from "../../../src/rewards/completion-to-trajectory.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import { importSample, post, startRewardServer, type RunningServer } from "./start-server.js";
 

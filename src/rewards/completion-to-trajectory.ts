@@ -4,10 +4,10 @@
  * `write_file` calls, or — for a plain-text completion — the text itself, taken as the
  * report at the contract's path.
  */
-import type { ChatMessage, ToolCall } from "../../schemas/chat-message.js";
-import type { Instance } from "../../schemas/instance.js";
-import type { Completion } from "../../schemas/reward-request.js";
-import { fromInterchange, type JudgeTrajectory } from "../../judges/judge-input.js";
+import type { ChatMessage, ToolCall } from "../schemas/chat-message.js";
+import type { Instance } from "../schemas/instance.js";
+import type { Completion } from "../schemas/reward-request.js";
+import { fromInterchange, type JudgeTrajectory } from "../judges/judge-input.js";
 
 const PATH_KEYS = ["file_path", "path", "filename"] as const;
 

@@ -2,13 +2,13 @@
  * Scores reward-request items through the one scoring path rollouts use
  * (`scoreTrajectory`). Each item succeeds or fails on its own.
  */
-import type { Judge } from "../../judges/judge.js";
-import { formatIssues } from "../../schemas/validate-record.js";
-import { scoreTrajectory } from "../../rewards/score-trajectory.js";
-import type { Instance } from "../../schemas/instance.js";
-import { RewardItemSchema } from "../../schemas/reward-request.js";
-import type { Label, DeceptionGrade } from "../../schemas/common.js";
-import type { RewardWeights } from "../../schemas/reward.js";
+import type { Judge } from "../judges/judge.js";
+import { formatIssues } from "../schemas/validate-record.js";
+import { scoreTrajectory } from "./score-trajectory.js";
+import type { Instance } from "../schemas/instance.js";
+import { RewardItemSchema } from "../schemas/reward-request.js";
+import type { Label, DeceptionGrade } from "../schemas/common.js";
+import type { RewardWeights } from "../schemas/reward.js";
 import { completionToTrajectory } from "./completion-to-trajectory.js";
 import { normalizeRewardItem } from "./normalize-item.js";
 

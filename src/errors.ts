@@ -44,5 +44,5 @@ export class RecordValidationError extends InputError {
   }
 }
 
-/** The environment is missing something decepeval needs (e.g. bubblewrap). Exit code 1. */
-export class EnvironmentError extends DecepevalError {}
+/** This machine lacks a tool, interpreter, build output or runtime decepeval needs (e.g. bubblewrap). Exit code 1. */
+export class SetupError extends DecepevalError {}

@@ -58,7 +58,7 @@ function workspacePath(instance: Instance, path: string): string {
 /**
  * Creates a fresh environment for `instance`. Throws InputError when the instance asks
  * for a tool the environment does not serve, MissingWorkspaceFilesError when a coding
- * instance lacks its files, and EnvironmentError when bubblewrap is missing (coding).
+ * instance lacks its files, and SetupError when bubblewrap is missing (coding).
  * The caller must `dispose()` it.
  */
 export async function createEnvironment(instance: Instance, options: CreateEnvironmentOptions = {}): Promise<DecepevalEnvironment> {

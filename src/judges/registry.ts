@@ -4,23 +4,13 @@
  * here once, where it enters (checkJudgeSpec), and opened where the judge runs
  * (openJudge), so a judge that needs a model builds it inside a worker thread too.
  */
-import { z } from "zod";
 import { InputError } from "../errors.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import type { JudgeSpec } from "../schemas/judge-spec.js";
-import { defineJudge, type Judge, type JudgeEntry, type JudgeParts } from "./judge.js";
+import type { Judge, JudgeEntry, JudgeParts } from "./judge.js";
 import { llmJudge } from "./llm/llm-judge.js";
-import { createRuleJudge } from "./rule/rule-judge.js";
-
-/** The rule judge has no options, so its entry is written where it is registered. */
-const ruleJudge = defineJudge({
-  name: "rule",
-  description: "deterministic rules over the trajectory and its workspace (no options)",
-  options: z.object({}).strict(),
-  cpuBound: true,
-  create: () => createRuleJudge(),
-});
+import { ruleJudge } from "./rule/rule-judge.js";
 
 const entries = new Map<string, JudgeEntry<never>>();
 

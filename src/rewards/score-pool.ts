@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { loadInstances } from "../dataset/load-instances.js";
-import { EnvironmentError } from "../errors.js";
+import { SetupError } from "../errors.js";
 import { judgeEntry, openJudge } from "../judges/registry.js";
 import type { Instance } from "../schemas/instance.js";
 import type { JudgeSpec } from "../schemas/judge-spec.js";
@@ -53,7 +53,7 @@ export function scoreWorkerFile(): string {
     const path = fileURLToPath(url);
     if (existsSync(path)) return path;
   }
-  throw new EnvironmentError("the scoring worker dist/rewards/score-worker.js is missing; run `npm run build` first");
+  throw new SetupError("the scoring worker dist/rewards/score-worker.js is missing; run `npm run build` first");
 }
 
 /**

@@ -8,7 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { EnvironmentError, InputError } from "../../errors.js";
+import { SetupError, InputError } from "../../errors.js";
 import { validateRecord } from "../../schemas/validate-record.js";
 import { ExtractedTargetSchema, type ExtractedTarget } from "./extracted-target.js";
 
@@ -35,7 +35,7 @@ export async function describePython(python = "python3"): Promise<PythonInfo> {
     const { stdout } = await execFileAsync(python, ["-c", code], { timeout: 30_000 });
     return JSON.parse(stdout) as PythonInfo;
   } catch (error) {
-    throw new EnvironmentError(`cannot run ${python} to locate its standard library: ${(error as Error).message}`);
+    throw new SetupError(`cannot run ${python} to locate its standard library: ${(error as Error).message}`);
   }
 }
 
@@ -55,7 +55,7 @@ export async function runExtractor(options: {
   const dir = resolve(options.sourceDir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`--from ${options.sourceDir}: not a folder`);
   const script = extractorScript();
-  if (!existsSync(script)) throw new EnvironmentError(`the extractor script is missing: ${script}`);
+  if (!existsSync(script)) throw new SetupError(`the extractor script is missing: ${script}`);
   const args = [script, "--from", dir];
   if (options.maxFiles) args.push("--max-files", String(options.maxFiles));
   if (options.label) args.push("--label", options.label);
@@ -75,10 +75,10 @@ export async function runExtractor(options: {
     }
   });
   const code = await new Promise<number>((res, rej) => {
-    child.on("error", (error) => rej(new EnvironmentError(`cannot start ${python}: ${error.message}`)));
+    child.on("error", (error) => rej(new SetupError(`cannot start ${python}: ${error.message}`)));
     child.on("close", (c) => res(c ?? 1));
   });
-  if (code !== 0) throw new EnvironmentError(`the coding extractor failed (exit ${code}):${stderrTail}${pending}`);
+  if (code !== 0) throw new SetupError(`the coding extractor failed (exit ${code}):${stderrTail}${pending}`);
   return stdout
     .split("\n")
     .filter((l) => l.trim() !== "")

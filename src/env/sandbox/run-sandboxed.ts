@@ -17,7 +17,7 @@
  * the workspace; the copy replaces the folder whole when the command ends, never half.
  * Where the host allows a cgroup, the whole sandbox is held to one memory and one process
  * limit as well. With `verify`, the command runs under the test harness and the result
- * carries the harness's attested counts. Missing bubblewrap is an EnvironmentError; there
+ * carries the harness's attested counts. Missing bubblewrap is an SetupError; there
  * is no unsandboxed fallback.
  *
  * On a non-root host bwrap uses an unprivileged user namespace instead, and the kernel
@@ -30,7 +30,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { EnvironmentError, InputError } from "../../errors.js";
+import { SetupError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { harnessFile, SANDBOX_HARNESS } from "./harness-file.js";
@@ -88,7 +88,7 @@ const probes = new Map<string, Promise<void>>();
 /**
  * Runs `true` in the sandbox once per process, in an empty folder of its own (never in a
  * live workspace), so that a host where bwrap cannot set up its namespaces fails with a
- * clear EnvironmentError instead of looking like a failed test.
+ * clear SetupError instead of looking like a failed test.
  */
 function probeSandbox(host: SandboxHost): Promise<void> {
   const known = probes.get(host.bwrap);
@@ -105,7 +105,7 @@ function probeSandbox(host: SandboxHost): Promise<void> {
       if (!error) return resolve();
       probes.delete(host.bwrap);
       reject(
-        new EnvironmentError(
+        new SetupError(
           `bubblewrap (${host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
             "It needs namespace support (as root, or unprivileged user namespaces).",
         ),
@@ -145,7 +145,7 @@ function inCgroup(procsFiles: string[], bwrap: string, args: string[]): [string,
 /**
  * Runs `command` with `/bin/sh -c` inside the sandbox and resolves when it has ended
  * (or was killed at the wall-clock limit). Never rejects for what the command does;
- * rejects with EnvironmentError when the sandbox itself cannot be set up.
+ * rejects with SetupError when the sandbox itself cannot be set up.
  */
 export async function runSandboxed(options: SandboxOptions): Promise<SandboxResult> {
   checkOptions(options);

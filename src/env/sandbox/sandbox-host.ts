@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { accessSync, constants, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { EnvironmentError } from "../../errors.js";
+import { SetupError } from "../../errors.js";
 
 export interface SandboxHost {
   bwrap: string;
@@ -60,24 +60,24 @@ function detectPythonPrefix(): string | null {
 }
 
 /**
- * Detects bwrap and friends. Throws EnvironmentError when bubblewrap is missing: agent
+ * Detects bwrap and friends. Throws SetupError when bubblewrap is missing: agent
  * code is never run without the sandbox.
  */
 export function sandboxHost(): SandboxHost {
   if (cached) return cached;
   const bwrap = process.env.DECEPEVAL_BWRAP ?? findExecutable("bwrap");
   if (!bwrap) {
-    throw new EnvironmentError(
+    throw new SetupError(
       "bubblewrap (bwrap) is not installed, and decepeval never runs agent code unsandboxed. " +
         "Install it with scripts/setup.sh or `apt-get install bubblewrap`.",
     );
   }
   const prlimit = findExecutable("prlimit");
-  if (!prlimit) throw new EnvironmentError("prlimit (util-linux) is not installed; the sandbox needs it for resource limits.");
+  if (!prlimit) throw new SetupError("prlimit (util-linux) is not installed; the sandbox needs it for resource limits.");
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const setpriv = findExecutable("setpriv");
   if (root && !setpriv) {
-    throw new EnvironmentError("setpriv (util-linux) is not installed; as root the sandbox needs it to drop to an unprivileged user.");
+    throw new SetupError("setpriv (util-linux) is not installed; as root the sandbox needs it to drop to an unprivileged user.");
   }
   cached = { bwrap, setpriv, prlimit, pythonPrefix: detectPythonPrefix(), root };
   return cached;

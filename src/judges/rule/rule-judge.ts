@@ -9,7 +9,8 @@
 import type { ClaimAssessment, EvidencePointer, Judgement } from "../../schemas/judgement.js";
 import type { Instance } from "../../schemas/instance.js";
 import type { DeceptionGrade, Label } from "../../schemas/common.js";
-import type { Judge } from "../judge.js";
+import { z } from "zod";
+import { defineJudge, type Judge } from "../judge.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { stripReasoning } from "../report-text.js";
 import { clausesOf, tokenize, type Clause } from "./clauses.js";
@@ -284,3 +285,12 @@ export function createRuleJudge(): Judge {
     judge: async ({ instance, trajectory }) => judgeOne(instance, trajectory),
   };
 }
+
+/** The rule judge's registry entry: no options, CPU-bound (worker threads by default). */
+export const ruleJudge = defineJudge({
+  name: RULE_JUDGE_ID,
+  description: "deterministic rules over the trajectory and its workspace (no options)",
+  options: z.object({}).strict(),
+  cpuBound: true,
+  create: () => createRuleJudge(),
+});

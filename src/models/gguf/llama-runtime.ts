@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from "node-llama-cpp";
-import { EnvironmentError, InputError } from "../../errors.js";
+import { SetupError, InputError } from "../../errors.js";
 
 let llamaPromise: Promise<Llama> | undefined;
 
@@ -18,7 +18,7 @@ export function sharedLlama(threads: number): Promise<Llama> {
     logLevel: LlamaLogLevel.error,
   }).catch((error: unknown) => {
     llamaPromise = undefined;
-    throw new EnvironmentError(
+    throw new SetupError(
       `node-llama-cpp could not load its prebuilt llama.cpp binaries on this machine: ${(error as Error).message}`,
       { cause: error },
     );

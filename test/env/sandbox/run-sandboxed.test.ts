@@ -106,20 +106,20 @@ describe("runSandboxed", () => {
     );
   });
 
-  it("fails with an EnvironmentError when bwrap cannot set up a sandbox", async () => {
+  it("fails with a SetupError when bwrap cannot set up a sandbox", async () => {
     process.env.DECEPEVAL_BWRAP = "/bin/false";
     resetSandboxHost();
     try {
       const error = await runSandboxed({ cwd: ws, command: "true", limits }).catch((e: unknown) => e);
       expect(DecepevalError.isInstance(error)).toBe(true);
-      expect(String(error)).toMatch(/EnvironmentError: bubblewrap \(\/bin\/false\) could not start a sandbox/);
+      expect(String(error)).toMatch(/SetupError: bubblewrap \(\/bin\/false\) could not start a sandbox/);
     } finally {
       delete process.env.DECEPEVAL_BWRAP;
       resetSandboxHost();
     }
   });
 
-  it("fails with an EnvironmentError when bwrap is missing, never running unsandboxed", async () => {
+  it("fails with a SetupError when bwrap is missing, never running unsandboxed", async () => {
     const saved = { bwrap: process.env.DECEPEVAL_BWRAP, path: process.env.PATH };
     process.env.PATH = "/nonexistent";
     process.env.DECEPEVAL_BWRAP = "";

@@ -42,7 +42,7 @@ describe("decepeval serve-model (CLI)", () => {
     expect(noData.stderr).toMatch(/--dataset: required to serve sim: models/);
     const port = runCli(["serve-model", "--model", "sim:honest", "--port", "http"]);
     expect(port.status).toBe(2);
-    expect(port.stderr).toMatch(/--port: expected 0-65535/);
+    expect(port.stderr).toMatch(/--port: expected an integer from 0 to 65535, got "http"/);
     const lora = runCli(["serve-model", "--model", "sim:honest", "--lora-modules", "x"]);
     expect(lora.status).toBe(2);
     expect(lora.stderr).toMatch(/expected name=path/);

@@ -8,11 +8,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { datasetHash } from "../../dist/run/run-manifest.js";
 import { RecipeSchema } from "../../dist/schemas/recipe.js";
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
-}
+import { createRng } from "../../dist/seeded-random.js";
 
 function instance(i) {
   const id = `tool_use/pressure/goal_pressure/${String(i).padStart(5, "0")}/${i % 2 ? "induced" : "neutral"}`;
@@ -55,7 +51,7 @@ function messages(inst, honest, k) {
 
 /** Builds the folder; returns the run directory. */
 export async function writeSyntheticRun({ root, trajectories = 100_000, perInstance = 20, seed = 1 }) {
-  const rand = rng(seed);
+  const rand = createRng(seed);
   const runId = "bench";
   const dir = join(root, "rollouts", runId);
   mkdirSync(dir, { recursive: true });

@@ -35,7 +35,8 @@ export { buildDataset, buildFamilies } from "./dataset/from-seeds/build-dataset.
 export type { BuildOptions, BuildSummary, BuiltFamilies } from "./dataset/from-seeds/build-dataset.js";
 export { loadSources } from "./dataset/from-seeds/load-sources.js";
 export type { DatasetSources } from "./dataset/from-seeds/load-sources.js";
-export { runEpisode, trajectoryIdFor } from "./agent/run-episode.js";
+export { runEpisode } from "./agent/run-episode.js";
+export { trajectoryIdFor } from "./run-folder/ids.js";
 export type { RunEpisodeOptions } from "./agent/run-episode.js";
 export { createChatModel } from "./models/create-chat-model.js";
 export type { CreateChatModelOptions } from "./models/create-chat-model.js";

@@ -12,6 +12,7 @@ import { TRAJECTORY_VERSION, type Termination, type Trajectory } from "../schema
 import { DEFAULT_SYSTEM_PROMPT } from "./default-system-prompt.js";
 import { EpisodeState, type RoundEnd, type RoundOptions } from "./episode-state.js";
 import { reportStateOf, reportWriteGuard } from "./report-phase.js";
+import { trajectoryIdFor } from "../run-folder/ids.js";
 
 export interface RunEpisodeOptions {
   instance: Instance;
@@ -26,11 +27,6 @@ export interface RunEpisodeOptions {
   trajectoryId?: string;
   /** External cancellation (e.g. Ctrl-C); the episode ends at the next step. */
   signal?: AbortSignal;
-}
-
-/** Identifies a trajectory within a run; also the resume key of its work unit. */
-export function trajectoryIdFor(o: { runId: string; instanceId: string; sampleIndex: number }): string {
-  return `${o.runId}:${o.instanceId}#${o.sampleIndex}`;
 }
 
 /**

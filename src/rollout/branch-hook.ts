@@ -4,7 +4,7 @@
  * marked with its cut point before it is stored; branches are stored under
  * `<base id>/b<k>`, and a resumed run finishes the branches a crash left missing.
  */
-import { trajectoryIdFor } from "../agent/run-episode.js";
+import { trajectoryIdFor } from "../run-folder/ids.js";
 import { reportCut } from "../conversation/report-cut.js";
 import { branchTrajectoryId } from "../run-folder/ids.js";
 import type { RunContext, RunHooks } from "../run/run-hooks.js";

@@ -5,7 +5,7 @@
  * each episode's report step from its shared prefix, and a columnar copy at the end.
  * Everything is appended exactly once per key, so a killed rollout resumes where it was.
  */
-import { trajectoryIdFor } from "../agent/run-episode.js";
+import { trajectoryIdFor } from "../run-folder/ids.js";
 import { InputError } from "../errors.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { readRolloutSettings, writeRolloutSettings } from "../run-folder/manifest-file.js";

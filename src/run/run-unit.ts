@@ -3,7 +3,8 @@
  * environment. Whatever goes wrong becomes a trajectory with that termination and the
  * error text, so a run never loses a unit silently.
  */
-import { runEpisode, trajectoryIdFor } from "../agent/run-episode.js";
+import { runEpisode } from "../agent/run-episode.js";
+import { trajectoryIdFor } from "../run-folder/ids.js";
 import type { Environment } from "../env/environment.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Instance } from "../schemas/instance.js";

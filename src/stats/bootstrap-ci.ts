@@ -14,15 +14,6 @@ export interface BootstrapOptions {
   level?: number;
 }
 
-/** Linear-interpolated quantile of sorted data (numpy's default "linear" method). */
-export function quantileSorted(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
 /**
  * Percentile CI of the mean of `values` under a cluster bootstrap ([NaN, NaN] for no
  * values). Throws an InputError for a bad `reps` or `level` or non-finite values.

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { clusterBootstrapCi, quantileSorted } from "../../src/stats/bootstrap-ci.js";
+import { clusterBootstrapCi } from "../../src/stats/bootstrap-ci.js";
+import { sortedQuantile } from "../../src/stats/paired-percentile.js";
 import { clusteredMean } from "../../src/stats/clustered-se.js";
 import { computeDeltaP } from "../../src/stats/delta-p.js";
 import type { OutcomeRow } from "../../src/stats/outcome-row.js";
@@ -81,7 +82,7 @@ describe("rates, clustered SE, bootstrap and Δp against numpy/scipy", () => {
     const clustered = clusterBootstrapCi(same, c, { seed: 1, reps: 4000 });
     const units = clusterBootstrapCi(same, same.map((_, i) => `u${i}`), { seed: 1, reps: 4000 });
     expect(clustered[1] - clustered[0]).toBeGreaterThan(units[1] - units[0]);
-    expect(quantileSorted([1, 2, 3, 4], 0.25)).toBeCloseTo(1.75, 12); // numpy.quantile([1,2,3,4], 0.25) == 1.75
+    expect(sortedQuantile([1, 2, 3, 4], 0.25)).toBeCloseTo(1.75, 12); // numpy.quantile([1,2,3,4], 0.25) == 1.75
   });
 
   it("clustered SE: one unit per cluster is s/sqrt(n); a single cluster has no SE", () => {

@@ -145,7 +145,12 @@ export class OpenAIChatModel implements ChatModel {
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.maxTokens !== undefined) body[this.options.maxTokensParam] = request.maxTokens;
     if (request.seed !== undefined) body.seed = request.seed;
-    if (request.responseFormat === "json_object") body.response_format = { type: "json_object" };
+    if (request.responseFormat === "json_object") {
+      body.response_format =
+        request.responseSchema && this.options.structuredOutput === "json_schema"
+          ? { type: "json_schema", json_schema: { name: "answer", schema: request.responseSchema, strict: false } }
+          : { type: "json_object" };
+    }
     return body;
   }
 

@@ -1,6 +1,6 @@
 /**
  * Settings of the `openai:` provider: where the endpoint is, how to authenticate, how
- * long to wait and how to retry. A recipe supplies them; the environment fills the gaps.
+ * long to wait and how to retry. A recipe supplies them; environment variables fill the gaps.
  */
 import { InputError } from "../../errors.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
@@ -28,6 +28,14 @@ export interface OpenAIProviderOptions {
   nativeTools?: boolean;
   /** Which request field carries the generation cap: `max_tokens` (default; vLLM, SGLang) or `max_completion_tokens` (newer OpenAI models). */
   maxTokensParam?: "max_tokens" | "max_completion_tokens";
+  /**
+   * How an answer that must match a JSON Schema (the LLM judge's verdict) is asked for:
+   * `json_object` (default) only asks for JSON and the answer is validated (and repaired)
+   * after; `json_schema` sends the schema for constrained decoding, for endpoints that take
+   * the verdict schema as it is, a root `oneOf` included (vLLM and SGLang guided decoding,
+   * decepeval's model server). OpenAI's structured outputs refuse a root `oneOf`.
+   */
+  structuredOutput?: "json_schema" | "json_object";
   /** Replaces the fetch implementation (tests, proxies). */
   fetch?: typeof fetch;
   /** Replaces the wait between retries (tests). */
@@ -43,6 +51,7 @@ export interface ResolvedOpenAIOptions {
   forwardMetadata: boolean;
   nativeTools: boolean;
   maxTokensParam: "max_tokens" | "max_completion_tokens";
+  structuredOutput: "json_schema" | "json_object";
   fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -90,6 +99,7 @@ export function resolveOpenAIOptions(
     forwardMetadata: options.forwardMetadata ?? true,
     nativeTools: options.nativeTools ?? true,
     maxTokensParam: options.maxTokensParam ?? "max_tokens",
+    structuredOutput: options.structuredOutput ?? "json_object",
     fetch: options.fetch,
     sleep: options.sleep,
   };

@@ -23,6 +23,7 @@ const RecipeOpenAIOptionsSchema = z
     forward_metadata: z.boolean().optional(),
     native_tools: z.boolean().optional(),
     max_tokens_param: z.enum(["max_tokens", "max_completion_tokens"]).optional(),
+    structured_output: z.enum(["json_schema", "json_object"]).optional(),
   })
   .strict();
 
@@ -50,6 +51,7 @@ function toProviderOptions(o: RecipeOpenAIOptions, env: NodeJS.ProcessEnv): Open
     forwardMetadata: o.forward_metadata,
     nativeTools: o.native_tools,
     maxTokensParam: o.max_tokens_param,
+    structuredOutput: o.structured_output,
   };
 }
 

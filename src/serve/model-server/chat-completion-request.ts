@@ -32,7 +32,13 @@ export const ChatCompletionRequestSchema = z.object({
   max_tokens: z.number().int().positive().nullable().optional(),
   max_completion_tokens: z.number().int().positive().nullable().optional(),
   seed: z.number().int().nullable().optional(),
-  response_format: z.object({ type: z.enum(["text", "json_object"]) }).passthrough().optional(),
+  response_format: z
+    .discriminatedUnion("type", [
+      z.object({ type: z.literal("text") }).passthrough(),
+      z.object({ type: z.literal("json_object") }).passthrough(),
+      z.object({ type: z.literal("json_schema"), json_schema: z.object({ name: z.string(), schema: z.record(z.string(), z.unknown()).optional(), strict: z.boolean().nullable().optional() }).passthrough() }).passthrough(),
+    ])
+    .optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   user: z.string().optional(),
   stream: z.boolean().nullable().optional(),

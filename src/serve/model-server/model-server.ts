@@ -122,7 +122,12 @@ export function buildModelServer(options: ModelServerOptions): FastifyInstance {
     const maxTokens = body.max_completion_tokens ?? body.max_tokens;
     if (maxTokens != null) chatRequest.maxTokens = maxTokens;
     if (body.seed != null) chatRequest.seed = body.seed;
-    if (body.response_format) chatRequest.responseFormat = body.response_format.type;
+    // json_schema: a JSON answer constrained by the schema (gguf decodes under its grammar).
+    const format = body.response_format;
+    if (format?.type === "json_schema") {
+      chatRequest.responseFormat = "json_object";
+      if (format.json_schema.schema) chatRequest.responseSchema = format.json_schema.schema;
+    } else if (format) chatRequest.responseFormat = format.type;
     if (served.model.ref.provider === "sim") {
       const metadata = metadataToTags(body.metadata) ? body.metadata : headersToMetadata(request.headers);
       const { tags, textTools } = resolver.resolve({ messages, metadata, tools: tools ?? [] });

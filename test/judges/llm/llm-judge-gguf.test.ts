@@ -5,6 +5,8 @@ import { LlmVerdictSchema } from "../../../src/judges/llm/verdict-schema.js";
 import { verdictJsonSchema } from "../../../src/judges/llm/verdict-json-schema.js";
 import { GgufChatModel } from "../../../src/models/gguf/gguf-chat-model.js";
 import { parseModelRef } from "../../../src/models/parse-model-ref.js";
+import { OpenAIChatModel } from "../../../src/models/openai/openai-chat-model.js";
+import { startModelServer } from "../../../src/serve/model-server/model-server.js";
 import { join } from "node:path";
 import { writeRandomModel } from "../../../scripts/gguf/random-gguf.mjs";
 import { TEST_THREADS } from "../../fixtures/gguf/tiny-gguf.js";
@@ -42,5 +44,18 @@ describe("LLM judge on a gguf model, constrained by the verdict schema", () => {
     // And the raw constrained answer parses as the zod verdict, refinements included.
     const r = await model.complete({ messages: [{ role: "user", content: "verdict?" }], responseFormat: "json_object", responseSchema: verdictJsonSchema(instance), maxTokens: 400, temperature: 1, seed: 3 });
     expect(LlmVerdictSchema.safeParse(JSON.parse(r.message.content ?? "")).success).toBe(true);
+  }, 120_000);
+
+  it("over HTTP: serve-model decodes under the schema an openai: judge sends as json_schema", async () => {
+    const server = await startModelServer({ models: [{ id: "judge", model }], instances: [] });
+    const remote = new OpenAIChatModel(parseModelRef("openai:judge"), { baseURL: server.baseURL, apiKey: "unused", structuredOutput: "json_schema", retry: { maxRetries: 0 } });
+    try {
+      const judge = createLlmJudge({ model: remote, repairAttempts: 0, maxTokens: 400 });
+      const j = await judge.judge({ instance, trajectory: { ...fromTrajectory(trajectory), id: "http" } });
+      // Random weights and no repair: only the grammar built from the sent schema makes it valid.
+      expect(j.status, j.status === "judge_failure" ? j.error : "").toBe("ok");
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });

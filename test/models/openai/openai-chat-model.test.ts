@@ -55,6 +55,15 @@ describe("OpenAIChatModel", () => {
     expect(sent.metadata).toBeUndefined();
   });
 
+  it("asks for a JSON object, or sends the answer schema as a json_schema response format when told to", async () => {
+    const e = await endpoint(() => ({ status: 200, body: completion('{"label":"honest"}') }));
+    const schema = { type: "object", properties: { label: { type: "string" } }, required: ["label"] };
+    await model(e.baseURL).m.complete({ ...hello, responseFormat: "json_object", responseSchema: schema });
+    expect(e.requests[0]!.response_format).toEqual({ type: "json_object" });
+    await model(e.baseURL, { structuredOutput: "json_schema" }).m.complete({ ...hello, responseFormat: "json_object", responseSchema: schema });
+    expect(e.requests[1]!.response_format).toEqual({ type: "json_schema", json_schema: { name: "answer", schema, strict: false } });
+  });
+
   it("can leave tools to text ReAct and name the generation cap max_completion_tokens", async () => {
     const e = await endpoint(() => ({ status: 200, body: completion("ok") }));
     const { m } = model(e.baseURL, { nativeTools: false, maxTokensParam: "max_completion_tokens" });

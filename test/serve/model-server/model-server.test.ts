@@ -72,6 +72,27 @@ describe("model server over the openai client", () => {
     } else expect(typeof message.content).toBe("string");
   });
 
+  it("decodes a GGUF answer under a json_schema response format", async () => {
+    const schema = {
+      type: "object",
+      properties: { label: { type: "string", enum: ["honest", "deceptive"] }, grade: { type: "integer", enum: [0, 1, 2, 3] } },
+      required: ["label", "grade"],
+      additionalProperties: false,
+    };
+    const r = await client.chat.completions.create({
+      model: "base",
+      messages: [{ role: "user", content: "Give a verdict." }],
+      response_format: { type: "json_schema", json_schema: { name: "verdict", schema, strict: true } },
+      max_tokens: 120,
+      seed: 5,
+    });
+    // Random weights: only the grammar makes this parse and fit the schema.
+    const answer = JSON.parse(r.choices[0]!.message.content ?? "") as { label: string; grade: number };
+    expect(["honest", "deceptive"]).toContain(answer.label);
+    expect([0, 1, 2, 3]).toContain(answer.grade);
+    expect(Object.keys(answer).sort()).toEqual(["grade", "label"]);
+  });
+
   it("serves a sim policy from the instance named in headers or metadata, or matched by its first user message", async () => {
     const instance = instances.find((i) => i.family === "tool_use")!;
     const tools = instance.tools.map((name) => ({

@@ -11,7 +11,6 @@ off), `max_length` comes from the measured prompt+completion lengths so no pair 
 and beta 0.1 is TRL's default sigmoid DPO. Writes the adapter and train-summary.json.
 """
 import argparse
-import sys
 
 import trainer_common as tc
 
@@ -39,19 +38,11 @@ def main() -> None:
     for r in ds:
         tools = tools_of(r)
         lengths.append(max(tc.token_length(tokenizer, r["prompt"] + r[k], tools) for k in ("chosen", "rejected")))
-    max_length = tc.choose_max_length(lengths, args.max_length, tc.model_limit(model))
-    over = sum(1 for n in lengths if n > max_length)
-    stats = tc.percentiles(lengths)
-    tc.report_lengths("dpo", stats, max_length, over)
+    max_length, over, stats = tc.fit_window("dpo", lengths, args, model)
 
     config = DPOConfig(**tc.training_args(args, max_length=max_length, beta=args.beta))
     trainer = DPOTrainer(model=model, args=config, train_dataset=ds, processing_class=tokenizer, peft_config=tc.lora_config(args))
-    rows_trained = len(trainer.train_dataset)
-    if rows_trained < len(ds):
-        print(f"WARNING: the trainer dropped {len(ds) - rows_trained} of {len(ds)} pairs while preparing them", file=sys.stderr)
-    result = trainer.train()
-    trainer.save_model(args.out)
-    tokenizer.save_pretrained(args.out)
+    result, rows_trained = tc.train_and_save(trainer, ds, args, tokenizer, "pairs")
     path = tc.write_summary(
         args.out,
         {

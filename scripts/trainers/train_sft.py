@@ -11,7 +11,6 @@ lengths so no row is cut, LoRA on every linear layer. Writes the adapter, its to
 train-summary.json (rows read, rows trained, truncated rows, token lengths, losses).
 """
 import argparse
-import sys
 
 import trainer_common as tc
 
@@ -35,19 +34,11 @@ def main() -> None:
     model, tokenizer = tc.load_model_and_tokenizer(model_id)
     tools_of = (lambda r: r.get("tools")) if "tools" in ds.column_names else (lambda r: None)
     lengths = [tc.token_length(tokenizer, r["messages"], tools_of(r)) for r in ds]
-    max_length = tc.choose_max_length(lengths, args.max_length, tc.model_limit(model))
-    over = sum(1 for n in lengths if n > max_length)
-    stats = tc.percentiles(lengths)
-    tc.report_lengths("sft", stats, max_length, over)
+    max_length, over, stats = tc.fit_window("sft", lengths, args, model)
 
     config = SFTConfig(**tc.training_args(args, max_length=max_length, assistant_only_loss=True))
     trainer = SFTTrainer(model=model, args=config, train_dataset=ds, processing_class=tokenizer, peft_config=tc.lora_config(args))
-    rows_trained = len(trainer.train_dataset)
-    if rows_trained < len(ds):
-        print(f"WARNING: the trainer dropped {len(ds) - rows_trained} of {len(ds)} rows while preparing them", file=sys.stderr)
-    result = trainer.train()
-    trainer.save_model(args.out)
-    tokenizer.save_pretrained(args.out)
+    result, rows_trained = tc.train_and_save(trainer, ds, args, tokenizer, "rows")
     card = tc.card_rows(args.data)
     path = tc.write_summary(
         args.out,

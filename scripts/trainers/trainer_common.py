@@ -179,6 +179,28 @@ def report_lengths(kind: str, stats: dict, max_length: int, over: int) -> None:
         )
 
 
+def fit_window(kind: str, lengths: list[int], args: argparse.Namespace, model) -> tuple[int, int, dict]:
+    """Picks max_length from the measured rows (or --max-length), reports it, and returns it
+    with the number of rows longer than it and the length percentiles."""
+    max_length = choose_max_length(lengths, args.max_length, model_limit(model))
+    over = sum(1 for n in lengths if n > max_length)
+    stats = percentiles(lengths)
+    report_lengths(kind, stats, max_length, over)
+    return max_length, over, stats
+
+
+def train_and_save(trainer, ds, args: argparse.Namespace, tokenizer, unit: str):
+    """Trains, saves the adapter and tokenizer to --out, and says if the trainer dropped
+    rows while preparing them; returns the train result and the rows it trained on."""
+    rows_trained = len(trainer.train_dataset)
+    if rows_trained < len(ds):
+        print(f"WARNING: the trainer dropped {len(ds) - rows_trained} of {len(ds)} {unit} while preparing them", file=sys.stderr)
+    result = trainer.train()
+    trainer.save_model(args.out)
+    tokenizer.save_pretrained(args.out)
+    return result, rows_trained
+
+
 def tiny_qwen3(tokenizer, seed: int = 0, *, eos_token_id: int | None = None, hidden_size: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2):
     """A random-weight Qwen3 with the tokenizer's vocabulary and special tokens, small enough
     to train and generate on CPU; the recipes' `--tiny` base and the trainer checks use it."""

@@ -1,23 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/paths.js";
-import { makeInstance, writeRun } from "./fixtures.js";
+import { writeHonestDeceptiveRun } from "./fixtures.js";
 
-function run(): string {
-  const root = mkdtempSync(join(tmpdir(), "decepeval-export-cli-"));
-  const a = makeInstance({ id: "tool_use/pressure/goal_pressure/0001/induced" });
-  return writeRun({
-    root,
-    runId: "r1",
-    instances: [a],
-    samples: [
-      { instance: a, sample: 0, label: "honest", grade: 0 },
-      { instance: a, sample: 1, label: "deceptive", grade: 2 },
-    ],
-  });
-}
+const run = (): string => writeHonestDeceptiveRun("decepeval-export-cli-").dir;
 
 describe("decepeval export (CLI)", () => {
   it("--max-tokens drops or, with --over-max-tokens warn, keeps and warns", () => {

@@ -2,7 +2,8 @@
  * Test fixtures: instances, trajectories and scored rollout folders built in code, so
  * export tests control exactly which trajectories are honest, deceptive or branched.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeReward } from "../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../src/rewards/reward-weights.js";
@@ -194,4 +195,20 @@ export function writeRun(o: { root: string; runId: string; instances: Instance[]
   };
   writeFileSync(layout.manifest, JSON.stringify(manifest));
   return dir;
+}
+
+/** A run folder in a fresh temp dir: one induced instance, one honest and one deceptive sample. */
+export function writeHonestDeceptiveRun(prefix: string): { dir: string; instance: Instance } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const instance = makeInstance({ id: "tool_use/pressure/goal_pressure/0001/induced" });
+  const dir = writeRun({
+    root,
+    runId: "r1",
+    instances: [instance],
+    samples: [
+      { instance, sample: 0, label: "honest", grade: 0 },
+      { instance, sample: 1, label: "deceptive", grade: 2 },
+    ],
+  });
+  return { dir, instance };
 }

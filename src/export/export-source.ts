@@ -139,7 +139,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
         factor: instance.factor,
         branch_group: t.branch?.group_id ?? null,
         ...reward,
-        at: { file: layout.trajectories, ...place, id: t.id },
+        at: { file: layout.trajectories, ...place },
       });
     }
   }
@@ -160,7 +160,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
  */
 export function readChosen(metas: Iterable<ScoredMeta>): AsyncGenerator<Trajectory> {
   return readJsonlAt((function* () {
-    for (const m of metas) yield m.at;
+    for (const m of metas) yield { ...m.at, id: m.id };
   })(), TrajectorySchema, "trajectory");
 }
 

@@ -45,29 +45,33 @@ function parseLine(text: string, file: string, line: number): unknown {
  */
 export async function* readJsonlLines(file: string): AsyncGenerator<JsonlLine> {
   let line = 0;
-  let offset = 0;
-  let carry: Buffer = Buffer.alloc(0);
-  const emit = (buf: Buffer, start: number, end: number): JsonlLine | null => {
+  // Byte offset where the current line starts; a line longer than a read chunk waits in
+  // `pending` and is joined once, when its newline arrives.
+  let lineStart = 0;
+  let pending: Buffer[] = [];
+  const emit = (buf: Buffer): JsonlLine | null => {
     line += 1;
-    const at = offset + start;
-    const stop = end > start && buf[end - 1] === 0x0d ? end - 1 : end;
-    const text = buf.toString("utf8", start, stop);
+    const at = lineStart;
+    lineStart += buf.length + 1;
+    const stop = buf.length > 0 && buf[buf.length - 1] === 0x0d ? buf.length - 1 : buf.length;
+    const text = buf.toString("utf8", 0, stop);
     if (text.trim() === "") return null;
-    return { line, offset: at, bytes: stop - start, value: parseLine(text, file, line) };
+    return { line, offset: at, bytes: stop, value: parseLine(text, file, line) };
   };
-  for await (const chunk of createReadStream(file)) {
-    const buf: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+  for await (const raw of createReadStream(file)) {
+    const chunk = raw as Buffer;
     let start = 0;
-    for (let nl = buf.indexOf(0x0a); nl !== -1; nl = buf.indexOf(0x0a, start)) {
-      const out = emit(buf, start, nl);
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, nl);
+      const out = emit(pending.length > 0 ? Buffer.concat([...pending, piece]) : piece);
+      pending = [];
       if (out) yield out;
       start = nl + 1;
     }
-    offset += start;
-    carry = buf.subarray(start);
+    if (start < chunk.length) pending.push(chunk.subarray(start));
   }
-  if (carry.length > 0) {
-    const out = emit(carry, 0, carry.length);
+  if (pending.length > 0) {
+    const out = emit(Buffer.concat(pending));
     if (out) yield out;
   }
 }

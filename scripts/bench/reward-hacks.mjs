@@ -11,15 +11,19 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatSuite, runHackSuite } from "./reward-hack-suite.mjs";
+import { upstreamSampleDir } from "./upstream-sample-dir.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const args = process.argv.slice(2);
 const every = Number(args[args.indexOf("--every") + 1] ?? 25) || 25;
 
-/** The upstream sample and every `every`-th bundled instance (pairs kept whole by id order). */
-export function suiteDataset(dir, step) {
+/**
+ * A release in upstream's layout (the public sample by default; tests pass their own
+ * fixture) and every `step`-th bundled instance (pairs kept whole by id order).
+ */
+export function suiteDataset(dir, step, upstream = upstreamSampleDir()) {
   const out = join(dir, "instances.jsonl");
-  const r = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "dataset", "import-upstream", resolve(root, "../shared/upstream-decepeval-sample"), "--out", join(dir, "upstream.jsonl")]);
+  const r = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "dataset", "import-upstream", upstream, "--out", join(dir, "upstream.jsonl")]);
   if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
   const lines = readFileSync(join(dir, "upstream.jsonl"), "utf8").trim().split("\n");
   const bundled = join(root, "datasets/instances");

@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { upstreamSampleDir } from "./upstream-sample-dir.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const args = process.argv.slice(2);
@@ -23,7 +24,7 @@ function dataset() {
   const given = flag("--dataset");
   if (given) return given;
   const out = join(mkdtempSync(join(tmpdir(), "bench-")), "upstream.jsonl");
-  const r = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "dataset", "import-upstream", resolve(root, "../shared/upstream-decepeval-sample"), "--out", out]);
+  const r = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "dataset", "import-upstream", upstreamSampleDir(), "--out", out]);
   if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
   return out;
 }

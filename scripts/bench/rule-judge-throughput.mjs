@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { upstreamSampleDir } from "./upstream-sample-dir.mjs";
 
 const dist = resolve(new URL("../../dist/", import.meta.url).pathname);
 const { ruleJudgeSync } = await import(join(dist, "judges/rule/rule-judge.js"));
@@ -23,7 +24,7 @@ async function storeSimEpisodes() {
   const { SimChatModel } = await import(join(dist, "models/sim/sim-chat-model.js"));
   const dir = mkdtempSync(join(tmpdir(), "bench-rule-judge-"));
   const instancesFile = join(dir, "upstream.jsonl");
-  await importUpstream({ dir: resolve(dist, "../../shared/upstream-decepeval-sample"), out: instancesFile, split: "heldout" });
+  await importUpstream({ dir: upstreamSampleDir(), out: instancesFile, split: "heldout" });
   const instances = (await loadInstances(instancesFile)).filter((i) => i.family !== "coding");
   const lines = [];
   for (const instance of instances) {

@@ -1,29 +1,28 @@
-/** Instances imported from the upstream DecepEval sample run in the environment. */
-import { existsSync, rmSync } from "node:fs";
+/** Instances imported from a release in upstream DecepEval's layout (the test fixture) run in the environment. */
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { importUpstream } from "../../src/dataset/upstream/import-upstream.js";
 import { createEnvironment, MissingWorkspaceFilesError } from "../../src/env/create-environment.js";
 import type { Instance } from "../../src/schemas/instance.js";
-import { tempDir, UPSTREAM_SAMPLE } from "../helpers/paths.js";
+import { tempDir } from "../helpers/paths.js";
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
-const available = existsSync(UPSTREAM_SAMPLE);
 let dir: string;
 let instances: Instance[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
   dir = tempDir("env-upstream-");
   const out = join(dir, "instances.jsonl");
-  await importUpstream({ dir: UPSTREAM_SAMPLE, out, split: "heldout" });
+  await importUpstream({ dir: upstreamFixture(), out, split: "heldout" });
   instances = await loadInstances(out);
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!available)("upstream sample instances", () => {
+describe("upstream-layout instances", () => {
   it("serve every tool-use and long-horizon instance: files read back, failures strike at their targets", async () => {
     const runnable = instances.filter((i) => i.family !== "coding");
     expect(runnable.length).toBeGreaterThan(40);

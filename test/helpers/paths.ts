@@ -6,8 +6,6 @@ import { fileURLToPath } from "node:url";
 
 /** The repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-/** The upstream DecepEval sample kept beside the repository (never copied into it). */
-export const UPSTREAM_SAMPLE = resolve(REPO_ROOT, "../shared/upstream-decepeval-sample");
 /** The built CLI entry point (`npm test` builds before running vitest). */
 export const CLI = join(REPO_ROOT, "dist/cli/main.js");
 

@@ -6,16 +6,17 @@ import { loadInstances } from "../../src/dataset/load-instances.js";
 import { toJsonl } from "../../src/io/jsonl.js";
 import type { Instance } from "../../src/schemas/instance.js";
 import { buildUpstreamLabelled } from "../fixtures/judge/upstream-labelled.js";
-import { runCli, tempDir, UPSTREAM_SAMPLE } from "../helpers/paths.js";
+import { runCli, tempDir } from "../helpers/paths.js";
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
-describe("judge agreement on hand-labelled trajectories for the upstream sample", () => {
+describe("judge agreement on constructed labelled trajectories for the upstream-layout fixture", () => {
   const dir = tempDir("decepeval-agreement-");
   const instancesFile = join(dir, "upstream.jsonl");
   const labelledFile = join(dir, "labelled.jsonl");
   let instances: Instance[] = [];
 
   beforeAll(async () => {
-    await importUpstream({ dir: UPSTREAM_SAMPLE, out: instancesFile, split: "heldout" });
+    await importUpstream({ dir: upstreamFixture(), out: instancesFile, split: "heldout" });
     instances = await loadInstances(instancesFile);
     writeFileSync(labelledFile, toJsonl(buildUpstreamLabelled(instances)));
   });

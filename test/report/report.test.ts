@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importUpstream } from "../../src/dataset/upstream/import-upstream.js";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { buildReport } from "../../src/report/build-report.js";
-import { REPO_ROOT, runCli, tempDir, UPSTREAM_SAMPLE } from "../helpers/paths.js";
+import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { requireCommand } from "../helpers/setup-requirements.js";
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
-const hasChromium = spawnSync("sh", ["-c", "command -v chromium"]).status === 0;
 
 function screenshot(html: string, png: string, profile: string): void {
   const r = spawnSync(
@@ -31,7 +32,7 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
   const out = join(dir, "report");
 
   beforeAll(async () => {
-    await importUpstream({ dir: UPSTREAM_SAMPLE, out: instances, split: "heldout" });
+    await importUpstream({ dir: upstreamFixture(), out: instances, split: "heldout" });
     writeFileSync(
       join(dir, "recipe.yaml"),
       `name: honest\ndataset: ${instances}\nmodel: sim:honest\nselect:\n  families: [tool_use, long_horizon]\nsamples: 1\nseed: 3\noutput_dir: ${join(dir, "runs")}\n`,
@@ -125,7 +126,8 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
     expect(r.stderr).toContain(`${bad}: line 2: capability of sim:honest: expected a number, got "high"`);
   });
 
-  it.skipIf(!hasChromium)("opens offline in headless Chromium and the charts show in the screenshot", () => {
+  it("opens offline in headless Chromium and the charts show in the screenshot", () => {
+    requireCommand("chromium");
     const html = join(out, "report.html");
     const png = join(dir, "report.png");
     screenshot(html, png, join(dir, "chromium-profile"));
@@ -139,7 +141,8 @@ describe("decepeval report over sim:honest and sim:pressure-susceptible runs of 
     expect(readFileSync(html, "utf8").replace(/<svg[\s\S]*?<\/svg>/g, "")).not.toMatch(/d9480f|9aa5b1/i);
   });
 
-  it.skipIf(!hasChromium)("sorts the leaderboard in the browser by the column #sort= names, either way", () => {
+  it("sorts the leaderboard in the browser by the column #sort= names, either way", () => {
+    requireCommand("chromium");
     const html = join(out, "report.html");
     const source = readFileSync(html, "utf8");
     const leaderboard = (doc: string) => /<table class="sortable">[\s\S]*?<\/table>/.exec(doc)![0];

@@ -14,11 +14,12 @@ import { formatSuite, runHackSuite } from "../../scripts/bench/reward-hack-suite
 // @ts-expect-error plain ESM scripts without type declarations
 import { suiteDataset } from "../../scripts/bench/reward-hacks.mjs";
 import { startRewardServer, type RunningServer } from "../serve/reward-server/start-server.js";
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
 let server: RunningServer;
 let instances: Array<{ id: string; condition: string; feasible?: boolean }>;
 beforeAll(async () => {
-  const ds = suiteDataset(mkdtempSync(join(tmpdir(), "hacks-")), 60);
+  const ds = suiteDataset(mkdtempSync(join(tmpdir(), "hacks-")), 60, upstreamFixture());
   instances = ds.instances;
   server = await startRewardServer(ds.file, ["--max-queue", "256"]);
 }, 120_000);

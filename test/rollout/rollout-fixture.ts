@@ -1,22 +1,21 @@
 /**
- * A small rollout set-up over the upstream DecepEval sample (imported as train split):
+ * A small rollout set-up over the upstream-layout test fixture (imported as train split):
  * a recipe file in a temp folder, so tests drive the real runner, judge and stores.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { importUpstream } from "../../src/dataset/upstream/import-upstream.js";
-
-export const UPSTREAM = resolve(import.meta.dirname, "../../../shared/upstream-decepeval-sample");
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
 let imported: Promise<string> | undefined;
 
-/** Imports the tool-use part of the sample once per test file. */
+/** Imports the tool-use part of the fixture once per test file. */
 export function sampleDataset(): Promise<string> {
   imported ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), "decepeval-rollout-data-"));
     const out = join(dir, "instances.jsonl");
-    await importUpstream({ dir: join(UPSTREAM, "decepeval_Tool_use_data"), out, split: "train" });
+    await importUpstream({ dir: join(upstreamFixture(), "decepeval_Tool_use_data"), out, split: "train" });
     return out;
   })();
   return imported;

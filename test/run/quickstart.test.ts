@@ -2,19 +2,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { instanceFiles } from "../../src/dataset/load-instances.js";
 import { loadRecipe } from "../../src/run/load-recipe.js";
 import { TrajectorySchema } from "../../src/schemas/trajectory.js";
 import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
 
 const RECIPE = join(REPO_ROOT, "recipes/quickstart.yaml");
-const bundled = (() => {
-  try {
-    return instanceFiles(join(REPO_ROOT, "datasets")).length > 0;
-  } catch {
-    return false;
-  }
-})();
 
 describe("recipes/quickstart.yaml", () => {
   it("is a valid recipe for an offline sim policy", () => {
@@ -23,7 +15,7 @@ describe("recipes/quickstart.yaml", () => {
     expect(datasetPath).toBe(join(REPO_ROOT, "datasets"));
   });
 
-  it.skipIf(!bundled)("runs end to end, offline, and resumes as a no-op", () => {
+  it("runs end to end, offline, and resumes as a no-op", () => {
     const out = tempDir();
     const r = runCli(["run", RECIPE, "--output-dir", out, "--json", "--no-progress"]);
     expect(r.status, r.stderr).toBe(0);

@@ -2,13 +2,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { importUpstream } from "../../src/dataset/upstream/import-upstream.js";
-import { tempDir, UPSTREAM_SAMPLE } from "../helpers/paths.js";
+import { tempDir } from "../helpers/paths.js";
+import { upstreamFixture } from "../helpers/upstream-fixture/write-upstream-fixture.js";
 
 /** Imports the sample; returns the folder and the path of the JSONL (all three families). */
 export async function importedSample(): Promise<{ dir: string; file: string }> {
   const dir = tempDir("decepeval-run-");
   const file = join(dir, "data", "upstream.jsonl");
-  await importUpstream({ dir: UPSTREAM_SAMPLE, out: file, split: "heldout" });
+  await importUpstream({ dir: upstreamFixture(), out: file, split: "heldout" });
   return { dir, file };
 }
 

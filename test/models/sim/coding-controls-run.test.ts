@@ -5,10 +5,9 @@
  * and the rule judge calls it honest with outcome success. A deceiving sim on the same
  * controls leaves the defect in place and is judged deceptive.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { fromTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
@@ -20,9 +19,9 @@ import { runEpisode } from "../../../src/agent/run-episode.js";
 import { createEnvironment } from "../../../src/env/create-environment.js";
 import { SimChatModel } from "../../../src/models/sim/sim-chat-model.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
+import { requireBundledCoding, requireCommand } from "../../helpers/setup-requirements.js";
 
 const CODING = join(REPO_ROOT, "datasets/instances/coding.jsonl");
-const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"]).status === 0;
 
 function runRecipe(policy: string, ids: string[]): Trajectory[] {
   const dir = tempDir("decepeval-controls-");
@@ -37,7 +36,11 @@ function runRecipe(policy: string, ids: string[]): Trajectory[] {
   return readFileSync(file, "utf8").trim().split("\n").map((l) => TrajectorySchema.parse(JSON.parse(l)));
 }
 
-describe.runIf(existsSync(CODING) && hasBwrap)("sims on the feasible coding controls, through decepeval run", () => {
+describe("sims on the feasible coding controls, through decepeval run", () => {
+  beforeAll(() => {
+    requireBundledCoding();
+    requireCommand("bwrap");
+  });
   it("sim:honest fixes the code: declared tests and hidden checks pass, it reports completion, judged honest with outcome success", async () => {
     const all = await loadInstances(CODING);
     const controls = all.filter((i) => i.feasible === true && i.condition === "neutral");

@@ -4,19 +4,22 @@
  * recipe (recipes/honesty-sft.yaml, its selection unchanged; one sample instead of four)
  * through `decepeval rollout` and `decepeval export sft`.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
+import { requireBundledCoding, requireCommand } from "../../helpers/setup-requirements.js";
 import { PLACEHOLDER } from "./placeholder.js";
 
 const DATASET = join(REPO_ROOT, "datasets/instances");
-const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"]).status === 0;
 
-describe.runIf(existsSync(join(DATASET, "coding.jsonl")) && hasBwrap)("the quickstart's SFT export", () => {
+describe("the quickstart's SFT export", () => {
+  beforeAll(() => {
+    requireBundledCoding();
+    requireCommand("bwrap");
+  });
   it("holds core and control rows whose written values are all read from the episode", async () => {
     const dir = tempDir("decepeval-quickstart-sft-");
     const recipe = parse(readFileSync(join(REPO_ROOT, "recipes/honesty-sft.yaml"), "utf8")) as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runEpisode } from "../../../src/agent/run-episode.js";
 import { importUpstream } from "../../../src/dataset/upstream/import-upstream.js";
-import { instanceFiles, loadInstances } from "../../../src/dataset/load-instances.js";
+import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { createEnvironment } from "../../../src/env/create-environment.js";
 import { fromTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
@@ -17,13 +17,14 @@ import { selectInstances } from "../../../src/run/select-instances.js";
 import { unitSeed } from "../../../src/run/work-units.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Trajectory } from "../../../src/schemas/trajectory.js";
-import { REPO_ROOT, tempDir, UPSTREAM_SAMPLE } from "../../helpers/paths.js";
+import { REPO_ROOT, tempDir } from "../../helpers/paths.js";
+import { upstreamFixture } from "../../helpers/upstream-fixture/write-upstream-fixture.js";
 
 let instances: Instance[] = [];
 
 beforeAll(async () => {
   const out = join(tempDir(), "upstream.jsonl");
-  await importUpstream({ dir: UPSTREAM_SAMPLE, out, split: "heldout" });
+  await importUpstream({ dir: upstreamFixture(), out, split: "heldout" });
   instances = (await loadInstances(out)).filter((i) => i.family !== "coding");
 });
 
@@ -98,15 +99,7 @@ describe("sim policies on upstream instances", () => {
 });
 
 const bundledDir = join(REPO_ROOT, "datasets");
-const hasBundled = (() => {
-  try {
-    return instanceFiles(bundledDir).length > 0;
-  } catch {
-    return false;
-  }
-})();
-
-describe.skipIf(!hasBundled)("sim policies on the bundled dataset", () => {
+describe("sim policies on the bundled dataset", () => {
   it("write reports the rule judge labels and grades as the sim intended", async () => {
     const all = (await loadInstances(bundledDir)).filter((i) => i.family !== "coding");
     const picked = selectInstances(all, { stratify_by: ["family", "factor", "subtype"], pairs_per_stratum: 1 }, 2);

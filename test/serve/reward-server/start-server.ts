@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { CLI, REPO_ROOT, UPSTREAM_SAMPLE, runCli, tempDir } from "../../helpers/paths.js";
+import { CLI, REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
+import { upstreamFixture } from "../../helpers/upstream-fixture/write-upstream-fixture.js";
 
 export interface RunningServer {
   url: string;
@@ -12,7 +13,7 @@ export interface RunningServer {
 /** Imports the upstream sample once per call site into a temp instance file. */
 export function importSample(): string {
   const out = join(tempDir(), "upstream.jsonl");
-  const r = runCli(["dataset", "import-upstream", UPSTREAM_SAMPLE, "--out", out]);
+  const r = runCli(["dataset", "import-upstream", upstreamFixture(), "--out", out]);
   if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
   return out;
 }

@@ -169,6 +169,30 @@ describe("dataset import-upstream on broken input", () => {
     expect(readJsonlSync(out, InstanceSchema)).toHaveLength(2);
   });
 
+  it("names the failing field of a mislabelled, incomplete or unparseable pair in each family", () => {
+    const root = join(tempDir(), "benchmark_data");
+    cpSync(upstreamFixture(), root, { recursive: true });
+    const tool = join(root, "decepeval_Tool_use_data/data/pressure/goal_pressure/0120/pair");
+    const neutral = JSON.parse(readFileSync(join(tool, "neutral.json"), "utf8"));
+    writeFileSync(join(tool, "neutral.json"), JSON.stringify({ ...neutral, condition: "induced" }));
+    const lh = join(root, "decepeval_Long_horizon_data/data/incentive/status_gain/003/pair");
+    const lhTask = JSON.parse(readFileSync(join(lh, "induced.json"), "utf8"));
+    writeFileSync(join(lh, "induced.json"), JSON.stringify({ ...lhTask, honest_exit: "Use NOT_A_STATE; name the late update." }));
+    const coding = join(root, "decepeval_Coding_data/data/opportunity/0040/pair");
+    const codingTask = JSON.parse(readFileSync(join(coding, "induced.json"), "utf8"));
+    writeFileSync(join(coding, "induced.json"), JSON.stringify({ ...codingTask, reporting_instruction: "Report the state." }));
+    const out = join(tempDir(), "out.jsonl");
+    const r = runCli(["dataset", "import-upstream", root, "--out", out, "--json"]);
+    expect(r.status).toBe(1);
+    const summary = JSON.parse(r.stdout) as { imported: number; skipped: number; pairs: number; errors: string[]; warnings: string[] };
+    expect(summary).toMatchObject({ imported: 61, skipped: 3, pairs: 29 });
+    expect(summary.errors.find((e) => e.includes("0120/pair/neutral.json"))).toMatch(/field condition: the file is neutral\.json but the task says "induced"/);
+    expect(summary.errors.find((e) => e.includes("003/pair/induced.json"))).toMatch(/field honest_exit: expected one of the final turn's dispositions/);
+    expect(summary.errors.find((e) => e.includes("0040/pair/induced.json"))).toMatch(/field reporting_instruction: expected `Use exactly one state token/);
+    expect(summary.warnings).toContain("tool_use/pressure/goal_pressure/0120: incomplete pair (only induced imported)");
+    expect(summary.warnings.some((w) => /workspace\/intake\.txt \(not at its declared path\)/.test(w))).toBe(true);
+  });
+
   it("exits 2 with a clear message for a missing folder or an empty one", () => {
     const missing = runCli(["dataset", "import-upstream", "/nonexistent/dir", "--out", join(tempDir(), "x.jsonl")]);
     expect(missing.status).toBe(2);

@@ -3,6 +3,7 @@
  */
 import { atomicWriteFile } from "../io/atomic-write.js";
 import { DATA_CARD_VERSION, type DataCard } from "../schemas/data-card.js";
+import { recommendedMaxLength } from "./recommended-max-length.js";
 
 const BINS = 10;
 
@@ -88,7 +89,7 @@ export class DataCardBuilder {
         mean: n ? sum / n : null,
         histogram: histogram(this.rewards),
       },
-      ...(options.tokens ? { tokens: options.tokens } : {}),
+      ...(options.tokens ? { tokens: options.tokens, recommended_max_length: recommendedMaxLength(this.kind, options.tokens) } : {}),
     };
   }
 }

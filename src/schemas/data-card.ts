@@ -11,6 +11,8 @@ const LengthSummarySchema = z
   .object({ count: z.number().int(), mean: z.number(), p50: z.number(), p90: z.number(), p95: z.number(), p99: z.number(), max: z.number() })
   .nullable();
 
+const TrainerLengths = z.record(z.string(), z.number().int().positive().nullable());
+
 export const DataCardSchema = z.object({
   version: versionField("data card", DATA_CARD_VERSION),
   kind: z.enum(["sft", "dpo", "grpo"]),
@@ -37,5 +39,13 @@ export const DataCardSchema = z.object({
    * DPO the longer side; `prompt`: DPO's prompt). Absent on cards from before token counts.
    */
   tokens: z.record(z.string(), z.object({ total: LengthSummarySchema, prompt: LengthSummarySchema.optional() })).optional(),
+  /**
+   * Per tokenizer, the TRL, OpenRLHF and verl length settings (under their own names) that
+   * keep every row of this export whole: the longest measured row rounded up to 64; null
+   * where the trainer has no such setting for this kind or nothing was measured.
+   */
+  recommended_max_length: z
+    .record(z.string(), z.object({ trl: TrainerLengths, openrlhf: TrainerLengths, verl: TrainerLengths }))
+    .optional(),
 });
 export type DataCard = z.infer<typeof DataCardSchema>;

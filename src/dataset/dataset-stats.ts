@@ -30,7 +30,16 @@ export interface DatasetStats {
   stack_sizes: Record<string, number>;
   /** Rows of family × factor × subtype × category × condition with their counts. */
   cells: Array<{ family: string; factor: string; subtype: string; category: string; condition: string; count: number }>;
+  /**
+   * Declared workspace files that are not there and no failure profile covers: a read of
+   * one fails as "file not found", which the task may not intend (upstream imports).
+   */
   absent_workspace_files: number;
+  /**
+   * Declared files absent on purpose: a failure profile targets each (a missing source the
+   * agent must notice and report), so a read meets the designed failure. Normal.
+   */
+  absent_by_design: number;
   broken_pairs: BrokenPair[];
 }
 
@@ -74,6 +83,7 @@ export function datasetStats(instances: Instance[]): DatasetStats {
     stack_sizes: {},
     cells: [],
     absent_workspace_files: 0,
+    absent_by_design: 0,
     broken_pairs: [],
   };
   const cells = new Map<string, DatasetStats["cells"][number]>();
@@ -88,7 +98,11 @@ export function datasetStats(instances: Instance[]): DatasetStats {
     bump(stats.splits, inst.split);
     bump(stats.subsets, inst.feasible === true ? "control" : "core");
     if (inst.condition === "induced") bump(stats.stack_sizes, String(inst.inducements.length));
-    stats.absent_workspace_files += inst.workspace.filter((f) => !f.present).length;
+    for (const file of inst.workspace) {
+      if (file.present) continue;
+      if (inst.failure_profiles.some((p) => p.target === file.path)) stats.absent_by_design += 1;
+      else stats.absent_workspace_files += 1;
+    }
     const key = [inst.family, inst.factor, inst.subtype, inst.category, inst.condition].join("\u0000");
     const cell = cells.get(key);
     if (cell) cell.count += 1;

@@ -19,7 +19,11 @@ describe("datasetStats", () => {
     expect(s.pairs_by_family).toEqual({ tool_use: 1, long_horizon: 0, coding: 0 });
     expect(s.stack_sizes).toEqual({ "1": 1, "2": 1 });
     expect(s.conditions).toEqual({ neutral: 1, induced: 2 });
-    expect(s.absent_workspace_files).toBe(3);
+    // The fixture's one absent file is what its missing_source failure targets: by design.
+    expect(s.absent_workspace_files).toBe(0);
+    expect(s.absent_by_design).toBe(3);
+    const untargeted: Instance = { ...neutral, workspace: [...neutral.workspace, { path: "sources/c.txt", present: false }] };
+    expect(datasetStats([untargeted, induced]).absent_workspace_files).toBe(1);
     expect(s.cells.reduce((n, c) => n + c.count, 0)).toBe(3);
     expect(s.broken_pairs).toEqual([]);
   });

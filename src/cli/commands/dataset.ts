@@ -85,7 +85,8 @@ export function registerDatasetCommands(program: Command): void {
         }
         const out = [
           `${stats.instances} instances, ${stats.pairs} complete pairs, ${stats.broken_pairs.length} broken pairs, ` +
-            `${stats.absent_workspace_files} absent workspace files`,
+            `${stats.absent_workspace_files} absent workspace files` +
+            (stats.absent_by_design > 0 ? `, ${stats.absent_by_design} withheld by design (the sources missing-source tasks leave out)` : ""),
           "",
           formatTable(
             ["family", "complete pairs"],

@@ -19,6 +19,16 @@ export interface ProgressBarOptions {
   intervalMs?: number;
 }
 
+/**
+ * An ETA needs a steady rate. The first units of a concurrent job finish only after a full
+ * unit's time plus warm-up (loading tokenizers, filling the worker pool), so a rate from
+ * the start over-estimates the remaining time many times over (a one-minute quickstart
+ * once showed ETA 41m). The rate is therefore measured from the first finished unit, and
+ * no ETA is shown until this many more units and seconds have passed since it.
+ */
+const ETA_MIN_UNITS = 5;
+const ETA_MIN_SECONDS = 2;
+
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return "--";
   if (seconds < 60) return `${Math.round(seconds)}s`;
@@ -33,6 +43,9 @@ export class ProgressBar {
   private start = performance.now();
   private initial: number;
   private last = 0;
+  /** When the first unit of this process finished, and the count then (the steady-rate origin). */
+  private firstAt: number | undefined;
+  private firstDone = 0;
   private drawnAt = -1;
   private onLine = false;
   private finished = false;
@@ -51,6 +64,7 @@ export class ProgressBar {
   tick(error = false): void {
     this.done += 1;
     if (error) this.errors += 1;
+    this.markFirst();
     this.draw(false);
   }
 
@@ -64,9 +78,25 @@ export class ProgressBar {
       this.initial = done;
     }
     this.done = done;
+    this.markFirst();
     if (counts.total !== undefined) this.total = counts.total;
     if (counts.errors !== undefined) this.errors = counts.errors;
     this.draw(false);
+  }
+
+  private markFirst(): void {
+    if (this.firstAt === undefined && this.done > this.initial) {
+      this.firstAt = performance.now();
+      this.firstDone = this.done;
+    }
+  }
+
+  /** Units per second since the first finished unit, once enough have passed to trust it. */
+  private steadyRate(now: number): number | null {
+    if (this.firstAt === undefined) return null;
+    const units = this.done - this.firstDone;
+    const seconds = (now - this.firstAt) / 1000;
+    return units >= ETA_MIN_UNITS && seconds >= ETA_MIN_SECONDS ? units / seconds : null;
   }
 
   /** Prints a message line without tearing the bar (it is redrawn below the message). */
@@ -79,14 +109,17 @@ export class ProgressBar {
 
   /** The current line, without drawing it. */
   render(): string {
-    const elapsed = (performance.now() - this.start) / 1000;
+    const now = performance.now();
+    const elapsed = (now - this.start) / 1000;
     const fresh = this.done - this.initial;
-    const rate = elapsed > 0 ? fresh / elapsed : 0;
+    const steady = this.steadyRate(now);
+    const rate = steady ?? (elapsed > 0 ? fresh / elapsed : 0);
     const label = this.o.label ? `${this.o.label} ` : "";
     const errors = this.o.errors === false ? "" : ` errors ${this.errors}`;
     const total = this.total;
     if (total === undefined) return `${label}${this.done} ${this.o.unit ?? "done"} ${rate.toFixed(1)}/s${errors}`;
-    const eta = rate > 0 ? (total - this.done) / rate : Number.POSITIVE_INFINITY;
+    // Until the rate is steady the ETA is unknown ("--"), not a guess.
+    const eta = steady !== null && steady > 0 ? (total - this.done) / steady : Number.POSITIVE_INFINITY;
     const pct = total > 0 ? this.done / total : 1;
     const width = 24;
     const filled = Math.round(Math.min(1, pct) * width);

@@ -54,3 +54,42 @@ describe("ProgressBar for counts reported by the job", () => {
     expect(s.out[0]).toMatch(/^sft: 1000 rows written/);
   });
 });
+
+describe("ProgressBar ETA", () => {
+  it("shows no ETA until the rate is steady, then estimates from the first finished unit", () => {
+    let now = 0;
+    const real = performance.now;
+    performance.now = () => now;
+    try {
+      const bar = new ProgressBar({ total: 100, stream: sink(false).stream, intervalMs: 0 });
+      // Warm-up: the first unit finishes after 30 s (tokenizers, a full episode per worker).
+      now = 30_000;
+      bar.tick();
+      expect(bar.render()).toMatch(/ETA --/);
+      // Then units arrive 10 a second: a from-the-start rate would say ~50 min left.
+      for (let i = 0; i < 20; i++) {
+        now += 100;
+        bar.tick();
+      }
+      expect(bar.render()).toMatch(/ 21\/100 .* 10\.0\/s ETA 8s /);
+    } finally {
+      performance.now = real;
+    }
+  });
+
+  it("says -- rather than guessing from too few units", () => {
+    let now = 0;
+    const real = performance.now;
+    performance.now = () => now;
+    try {
+      const bar = new ProgressBar({ total: 1000, stream: sink(false).stream, intervalMs: 0 });
+      now = 3000;
+      bar.update(1);
+      now = 60_000;
+      bar.update(3);
+      expect(bar.render()).toMatch(/ETA --/);
+    } finally {
+      performance.now = real;
+    }
+  });
+});

@@ -19,6 +19,15 @@ if [ -n "$local_index" ] && [[ "$local_index" == file://* ]]; then
   index_args+=(--index-url "$1"); shift
   for u in "$@"; do [ -d "${u#file://}" ] && index_args+=(--extra-index-url "$u"); done
 fi
+# pip asks every index for every package. A web index answers "not here" silently; a local
+# file:// index without that package's folder makes pip print "WARNING: Location
+# 'file:///…/<package>/' is ignored: it is neither a file nor a directory." once or twice
+# per package and index (about 130 lines for this environment), none of which needs any
+# action: the package comes from the other index. Exactly those lines are dropped; every
+# other message, and pip's exit status, pass through.
+quiet_local_index() {
+  grep -v -E "^WARNING: Location 'file://[^']*/' is ignored: it is neither a file nor a directory\.$" || true
+}
 echo "setup: installing the trainer environment into $venv (TRL, transformers, torch CPU, ...)"
-"$venv/bin/pip" install -q "${index_args[@]}" -r "$req"
+{ "$venv/bin/pip" install -q "${index_args[@]}" -r "$req" 2>&1 1>&3 3>&- | quiet_local_index >&2; } 3>&1
 echo "$want" > "$stamp"

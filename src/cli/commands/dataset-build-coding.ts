@@ -58,8 +58,10 @@ export function registerDatasetBuildCodingCommand(dataset: Command): void {
             for (const r of result.rejected) process.stderr.write(`rejected ${r.task}: ${r.problems.join("; ")}\n`);
             process.stdout.write(
               `wrote ${summary.instances} coding instances (${summary.pairs} pairs from ${summary.functions} functions of ` +
-                `${summary.source}) to ${opts.out}; ${result.verified ? "all verified in the sandbox" : "NOT verified"}; ` +
-                `${summary.rejected} tasks rejected by verification\n`,
+                `${summary.source}) to ${opts.out}; ` +
+                (result.verified
+                  ? `all verified in the sandbox; ${summary.rejected} tasks rejected by verification\n`
+                  : "sandbox check skipped (--no-verify), as setup does to save minutes; to check every task: node scripts/coding/verify-all.mjs\n"),
             );
           }
           return 0;

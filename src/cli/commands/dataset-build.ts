@@ -57,7 +57,9 @@ export function registerDatasetBuildCommand(dataset: Command): void {
             if (summary.coding) {
               process.stdout.write(
                 `wrote ${summary.coding.path}: ${summary.coding.instances} instances ` +
-                  `(${summary.coding.verified ? "verified in the sandbox" : "NOT verified"}; ${summary.coding.rejected} tasks rejected)\n`,
+                  (summary.coding.verified
+                    ? `(verified in the sandbox; ${summary.coding.rejected} tasks rejected)\n`
+                    : "(sandbox check skipped; to check every task: node scripts/coding/verify-all.mjs)\n"),
               );
             }
             if (summary.card) process.stdout.write(`wrote ${summary.card}\n`);

@@ -7,8 +7,12 @@
 import type { ExportKind } from "./formats/format.js";
 import type { LengthSummary } from "./token-lengths.js";
 
-/** Limits are rounded up to a multiple of this (padding-friendly, never below the longest row). */
-const ROUND_TO = 64;
+/**
+ * Limits are rounded up to a multiple of this, never below the longest row: the same
+ * rounding the bundled trainer recipes use (scripts/trainers/trainer_common.py), so the
+ * card and the recipe's printed max_length agree.
+ */
+const ROUND_TO = 256;
 
 type TrainerSettings = Record<string, number | null>;
 export type RecommendedMaxLength = Record<string, { trl: TrainerSettings; openrlhf: TrainerSettings; verl: TrainerSettings }>;
@@ -18,7 +22,7 @@ function roundUp(n: number): number {
 }
 
 /**
- * For each tokenizer: the smallest multiple of 64 at or above the longest measured row,
+ * For each tokenizer: the smallest multiple of 256 at or above the longest measured row,
  * under each trainer's own setting name. GRPO rows are prompts only, so only the prompt
  * limits are set (the completion budget is the trainer user's choice); verl has no DPO
  * trainer, hence null there. Null everywhere when no rows were measured.

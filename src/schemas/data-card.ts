@@ -41,7 +41,7 @@ export const DataCardSchema = z.object({
   tokens: z.record(z.string(), z.object({ total: LengthSummarySchema, prompt: LengthSummarySchema.optional() })).optional(),
   /**
    * Per tokenizer, the TRL, OpenRLHF and verl length settings (under their own names) that
-   * keep every row of this export whole: the longest measured row rounded up to 64; null
+   * keep every row of this export whole: the longest measured row rounded up to 256; null
    * where the trainer has no such setting for this kind or nothing was measured.
    */
   recommended_max_length: z

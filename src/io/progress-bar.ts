@@ -119,7 +119,7 @@ export class ProgressBar {
     const total = this.total;
     if (total === undefined) return `${label}${this.done} ${this.o.unit ?? "done"} ${rate.toFixed(1)}/s${errors}`;
     // Until the rate is steady the ETA is unknown ("--"), not a guess.
-    const eta = steady !== null && steady > 0 ? (total - this.done) / steady : Number.POSITIVE_INFINITY;
+    const eta = this.done >= total ? 0 : steady !== null && steady > 0 ? (total - this.done) / steady : Number.POSITIVE_INFINITY;
     const pct = total > 0 ? this.done / total : 1;
     const width = 24;
     const filled = Math.round(Math.min(1, pct) * width);

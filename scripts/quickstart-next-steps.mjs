@@ -4,12 +4,15 @@
 // row whole, and the commands that come next.
 //   node scripts/quickstart-next-steps.mjs [run folder, default rollouts/honesty-sft]
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const run = resolve(root, process.argv[2] ?? "rollouts/honesty-sft");
-const rel = (p) => relative(process.cwd(), p) || ".";
+const rel = (p) => {
+  const r = relative(process.cwd(), p);
+  return r === "" ? "." : r.startsWith("..") ? p : r;
+};
 
 if (!existsSync(join(run, "trajectories.jsonl"))) {
   console.error(`quickstart-next-steps: ${rel(run)}/trajectories.jsonl not found: run npm run quickstart first`);
@@ -18,7 +21,7 @@ if (!existsSync(join(run, "trajectories.jsonl"))) {
 
 const lines = (file) => readFileSync(file, "utf8").split("\n").filter((l) => l !== "").length;
 const out = ["", "Done. The quickstart wrote:", ""];
-const rows = [[`${rel(run)}/trajectories.jsonl`, `${lines(join(run, "trajectories.jsonl"))} scored trajectories (the rollout; rerunning resumes)`]];
+const rows = [[rel(join(run, "trajectories.jsonl")), `${lines(join(run, "trajectories.jsonl")).toLocaleString("en-US")} scored trajectories (the rollout; rerunning resumes)`]];
 const exportsDir = join(run, "exports");
 const cards = {};
 for (const kind of ["sft", "dpo", "grpo"]) {
@@ -28,7 +31,7 @@ for (const kind of ["sft", "dpo", "grpo"]) {
   cards[kind] = card;
   for (const f of card.files) {
     const why = f.rows === 0 ? emptyWhy(card, f.path) : "";
-    rows.push([`${rel(join(exportsDir, f.path))}`, `${f.rows} ${kind.toUpperCase()} rows (${f.format})${why}`]);
+    rows.push([rel(join(exportsDir, basename(f.path))), `${f.rows.toLocaleString("en-US")} ${kind.toUpperCase()} rows (${f.format})${why}`]);
   }
   rows.push([`${rel(file)}`, "its data card: counts, rewards, token lengths, recommended max_length"]);
 }
@@ -52,7 +55,7 @@ const runArg = rel(run);
 out.push(
   "",
   "Next:",
-  `  npx decepeval export grpo ${runArg} --format trl,parquet,verl   # prompts for GRPO, then rewards from:`,
+  ...(cards.grpo ? [] : [`  npx decepeval export grpo ${runArg} --format trl,parquet,verl   # prompts for GRPO, then rewards from:`]),
   "  npx decepeval serve-rewards --dataset datasets/instances        # OpenRLHF /get_reward, batch /v1/rewards",
   "  bash scripts/setup.sh --trainers                                # TRL, transformers, torch (CPU) in .venv-trainers",
   `  .venv-trainers/bin/python scripts/trainers/train_sft.py --data ${runArg}/exports/sft.trl.jsonl --model Qwen/Qwen3-0.6B --out adapters/sft   # --tiny on CPU`,

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/paths.js";
-import { bashBlocks, docFiles } from "./doc-blocks.js";
+import { bashBlocks, docFiles, namedOutputs } from "./doc-blocks.js";
 
 describe("doc block extraction", () => {
   it("takes bash blocks in order with their line, honours no-run, and ignores other languages", () => {
@@ -22,5 +22,12 @@ describe("doc block extraction", () => {
     mkdirSync(join(root, "reference"));
     writeFileSync(join(root, "reference", "cli.md"), "```bash\nx\n```\n");
     expect(docFiles(root).map((f) => f.slice(root.length + 1))).toEqual(["bad.md"]);
+  });
+
+  it("collects the rollouts/ paths the prose names, not those inside code blocks", () => {
+    const root = tempDir();
+    const file = join(root, "g.md");
+    writeFileSync(file, ["Writes `rollouts/a/t.jsonl` and `rollouts/a/` (see `docs/x.md`).", "```bash", "echo `rollouts/b`", "```", ""].join("\n"));
+    expect(namedOutputs(file)).toEqual(["rollouts/a/t.jsonl", "rollouts/a"]);
   });
 });

@@ -46,3 +46,13 @@ export function bashBlocks(file: string, root: string): DocBlock[] {
   }
   return blocks;
 }
+
+/**
+ * The output paths a page names in its prose (inline code spans under rollouts/, where
+ * the guides' commands write), which must exist once the page's blocks have run.
+ */
+export function namedOutputs(file: string): string[] {
+  const text = readFileSync(file, "utf8").replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, "");
+  const spans = [...text.matchAll(/`(rollouts\/[^`\s]+)`/g)].map((m) => m[1]!.replace(/\/$/, ""));
+  return [...new Set(spans)];
+}

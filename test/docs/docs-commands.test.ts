@@ -4,7 +4,9 @@
  * linked in), one copy per guide, blocks in order so later steps see earlier outputs.
  * A block fails the test when any command in it fails (bash -e -o pipefail), so a guide
  * cannot name a command, flag or output file that no longer works: check outputs in the
- * block itself (`test -s rollouts/x/trajectories.jsonl`, `grep -q ...`). `npx decepeval`
+ * block itself (`test -s rollouts/x/trajectories.jsonl`, `grep -q ...`); a path under
+ * rollouts/ that the page's prose names in backticks must exist after its blocks ran.
+ * `npx decepeval`
  * runs the checkout's own CLI (dist/cli/main.js, the package's bin). Mark a block that
  * cannot run here ```bash no-run.
  */
@@ -13,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, tempDir } from "../helpers/paths.js";
-import { bashBlocks, docFiles } from "./doc-blocks.js";
+import { bashBlocks, docFiles, namedOutputs } from "./doc-blocks.js";
 
 const BLOCK_TIMEOUT_MS = 180_000;
 
@@ -83,6 +85,9 @@ describe("command blocks in docs/", () => {
         const detail = `${block.where} failed (exit ${r.status}${r.signal ? `, ${r.signal}` : ""}):\n${block.code}\n--- stderr ---\n${(r.stderr ?? "").slice(-3000)}\n--- stdout ---\n${(r.stdout ?? "").slice(-1500)}`;
         expect(r.status, detail).toBe(0);
       }
+      // What the prose says the steps wrote is there.
+      const missing = namedOutputs(file).filter((p) => !existsSync(join(copy, p)));
+      expect(missing, `${blocks[0]!.where.split(":")[0]} names outputs its steps did not write`).toEqual([]);
     }, BLOCK_TIMEOUT_MS * 3);
   }
 });

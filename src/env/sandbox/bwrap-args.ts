@@ -12,7 +12,7 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SandboxHost } from "./sandbox-host.js";
 import type { SandboxLimits } from "./sandbox-types.js";
-import { SANDBOX_HARNESS } from "./harness-file.js";
+import { SANDBOX_HARNESS_DIR } from "./harness-file.js";
 import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
 
 /** Where the workspace appears inside the sandbox. */
@@ -74,8 +74,8 @@ export function bwrapArgs(options: {
   readOnlyPaths?: string[];
   /** Root mode: the fresh host folder the workspace is copied back into (holds `ws/`). */
   syncDir?: string;
-  /** Host path of the test harness, bound read-only at SANDBOX_HARNESS. */
-  harness?: string;
+  /** Host folder of the test harness and case runner, bound read-only at SANDBOX_HARNESS_DIR. */
+  harnessDir?: string;
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -105,7 +105,7 @@ export function bwrapArgs(options: {
   } else {
     args.push("--bind", options.cwd, SANDBOX_WORKSPACE);
   }
-  if (options.harness) args.push("--perms", "0755", "--dir", dirname(SANDBOX_HARNESS), "--ro-bind", options.harness, SANDBOX_HARNESS);
+  if (options.harnessDir) args.push("--ro-bind", options.harnessDir, SANDBOX_HARNESS_DIR);
   args.push("--chdir", SANDBOX_WORKSPACE);
   args.push("--clearenv");
   for (const [name, value] of Object.entries(sandboxVariables(host, options.variables))) args.push("--setenv", name, value);

@@ -33,7 +33,8 @@ import type { Readable, Writable } from "node:stream";
 import { SetupError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
-import { harnessFile, SANDBOX_HARNESS } from "./harness-file.js";
+import { CASE_FRAME_BYTES, readCaseFrame } from "./case-frame.js";
+import { harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
 import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
 import { cleanStaleTemp, tempPrefix } from "./stale-temp.js";
@@ -161,8 +162,15 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
       throw new InputError(`sandbox read-only path "${path}" is not a plain relative path: ${(error as Error).message}`);
     }
   });
+  if (options.verify && options.cases) throw new InputError("sandbox: verify and cases are two ways to run a check; give one");
   const nonce = options.verify ? randomBytes(16).toString("hex") : null;
-  const command = nonce ? `exec python3 -I -B ${SANDBOX_HARNESS} ${shellQuote(options.command)}` : options.command;
+  // What the helper reads on fd 3: the harness's nonce, or the case runner's inputs.
+  const helperInput = nonce ? `${nonce}\n` : options.cases ? JSON.stringify(options.cases) : null;
+  const command = nonce
+    ? `exec python3 -I -B ${SANDBOX_HARNESS} ${shellQuote(options.command)}`
+    : options.cases
+      ? `exec python3 -I -B ${SANDBOX_CASE_RUNNER}`
+      : options.command;
   const syncDir = host.root ? makeSyncDir(options.cwd) : undefined;
   const limits = options.limits;
   const cgroup = SandboxCgroup.create({
@@ -171,16 +179,16 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harness: nonce ? harnessFile() : undefined });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);
   const stderr = new OutputCollector(maxOutput);
-  const results = new OutputCollector(64 * 1024);
+  const results = new OutputCollector(options.cases ? CASE_FRAME_BYTES : 64 * 1024);
   const started = performance.now();
 
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallKilled: boolean }>((resolve, reject) => {
-    const stdio: Array<"ignore" | "pipe"> = nonce ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
+    const stdio: Array<"ignore" | "pipe"> = helperInput !== null ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
     const child = spawn(file, argv, { detached: true, stdio, env: {} });
     let wallKilled = false;
     const killAll = (): void => {
@@ -199,10 +207,10 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     }, limits.wallSeconds * 1000);
     child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
-    if (nonce) {
-      const nonceOut = child.stdio[3] as Writable;
-      nonceOut.on("error", () => undefined);
-      nonceOut.end(`${nonce}\n`);
+    if (helperInput !== null) {
+      const inputOut = child.stdio[3] as Writable;
+      inputOut.on("error", () => undefined);
+      inputOut.end(helperInput);
       const resultIn = child.stdio[4] as Readable;
       resultIn.on("data", (chunk: Buffer) => results.push(chunk));
       resultIn.on("error", () => undefined);
@@ -239,6 +247,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     killed: ended.wallKilled,
     limitHit,
     attestation: nonce ? readAttestation(results.text(), nonce) : null,
+    caseResult: options.cases ? readCaseFrame(results.raw(), options.cases.args.length, results.dropped) : null,
     cgroup: cgroup ? (cgroupSupport().kind as "v2" | "v1") : null,
   };
 }

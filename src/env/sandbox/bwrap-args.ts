@@ -6,7 +6,8 @@
  * /workspace (on a root host: a size-capped copy of the read-only host folder, copied
  * into a fresh folder afterwards), and the test harness read-only at /.harness. Nothing else of the host: no rest of /etc, no /home or the repository.
  * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
- * the host are unreachable.
+ * the host are unreachable. A seccomp filter (seccomp-filter.ts) refuses new namespaces,
+ * ptrace, keyrings, bpf, mounts, modules and the like inside.
  */
 import { lstatSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
@@ -76,6 +77,8 @@ export function bwrapArgs(options: {
   syncDir?: string;
   /** Host folder of the test harness and case runner, bound read-only at SANDBOX_HARNESS_DIR. */
   harnessDir?: string;
+  /** The fd (in bwrap) it reads the seccomp program from (seccomp-filter.ts). */
+  seccompFd?: number;
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -86,7 +89,11 @@ export function bwrapArgs(options: {
     args.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
   } else {
     args.push("--unshare-all", "--cap-drop", "ALL");
+    // No further user namespaces inside (max_user_namespaces = 0 in ours); needs an
+    // explicit --unshare-user. The seccomp filter refuses them on every host as well.
+    if (host.disableUserns) args.push("--unshare-user", "--disable-userns");
   }
+  if (options.seccompFd !== undefined) args.push("--seccomp", String(options.seccompFd));
   args.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
   args.push("--ro-bind", "/usr", "/usr", ...topLevelMounts());
   // Only the loader cache of /etc; bwrap would create the folder 0700 otherwise.
@@ -95,6 +102,8 @@ export function bwrapArgs(options: {
     args.push(...parentDirs(host.pythonPrefix), "--ro-bind", host.pythonPrefix, host.pythonPrefix);
   }
   args.push("--proc", "/proc", "--dev", "/dev");
+  // A writable /dev/shm (bwrap's is root's 0755), so multiprocessing's semaphores work.
+  args.push("--size", String(16 * MIB), "--perms", "1777", "--tmpfs", "/dev/shm");
   args.push("--size", String((limits.tmpMb ?? 64) * MIB), "--perms", "1777", "--tmpfs", "/tmp");
   if (host.root) {
     // The command works on a size-capped tmpfs copy; the host folder sits at a root-only

@@ -24,7 +24,7 @@
  * counts RLIMIT_NPROC over all of that user's processes: `processes` must leave room for
  * them. Files are capped one at a time (RLIMIT_FSIZE), not the workspace as a whole.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +37,7 @@ import { CASE_FRAME_BYTES, readCaseFrame } from "./case-frame.js";
 import { harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
 import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
+import { seccompProgram } from "./seccomp-filter.js";
 import { cleanStaleTemp, tempPrefix } from "./stale-temp.js";
 import { finishSync, makeSyncDir, normalizeModes } from "./sync-back.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
@@ -100,21 +101,40 @@ function probeSandbox(host: SandboxHost): Promise<void> {
     mkdirSync(cwd);
     const syncDir = host.root ? makeSyncDir(cwd) : undefined;
     const limits = { cpuSeconds: 5, memoryMb: 256, processes: 8, wallSeconds: 20 };
-    const args = bwrapArgs({ host, cwd, command: "true", limits, uid: nextSandboxUid(), syncDir });
-    execFile(host.bwrap, args, { env: {}, timeout: 20_000 }, (error, _stdout, stderr) => {
+    const args = bwrapArgs({ host, cwd, command: "true", limits, uid: nextSandboxUid(), syncDir, seccompFd: SECCOMP_FD });
+    const child = spawn(host.bwrap, args, { env: {}, timeout: 20_000, stdio: ["ignore", "ignore", "pipe", "ignore", "ignore", "pipe"] });
+    sendSeccomp((child.stdio as unknown as Writable[])[SECCOMP_FD]!);
+    const stderr = new OutputCollector(8192);
+    child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
+    const fail = (why: string): void => {
       rmSync(dir, { recursive: true, force: true });
-      if (!error) return resolve();
       probes.delete(host.bwrap);
       reject(
         new SetupError(
-          `bubblewrap (${host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
-            "It needs namespace support (as root, or unprivileged user namespaces).",
+          `bubblewrap (${host.bwrap}) could not start a sandbox here: ${why}. ` +
+            "It needs namespace support (as root, or unprivileged user namespaces) and seccomp filters.",
         ),
       );
+    };
+    child.on("error", (error) => fail(error.message));
+    child.on("close", (code, signal) => {
+      if (code === 0) {
+        rmSync(dir, { recursive: true, force: true });
+        return resolve();
+      }
+      fail(stderr.text().trim() || `exit ${code ?? signal}`);
     });
   });
   probes.set(host.bwrap, probe);
   return probe;
+}
+
+/** The fd bwrap reads the seccomp program from (0-2 are stdio, 3-4 the helper's). */
+const SECCOMP_FD = 5;
+
+function sendSeccomp(pipe: Writable): void {
+  pipe.on("error", () => undefined);
+  pipe.end(seccompProgram());
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -179,7 +199,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, seccompFd: SECCOMP_FD });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);
@@ -188,8 +208,9 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const started = performance.now();
 
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallKilled: boolean }>((resolve, reject) => {
-    const stdio: Array<"ignore" | "pipe"> = helperInput !== null ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
-    const child = spawn(file, argv, { detached: true, stdio, env: {} });
+    const helper = helperInput !== null ? "pipe" : "ignore";
+    const child = spawn(file, argv, { detached: true, stdio: ["ignore", "pipe", "pipe", helper, helper, "pipe"], env: {} });
+    sendSeccomp((child.stdio as unknown as Writable[])[SECCOMP_FD]!);
     let wallKilled = false;
     const killAll = (): void => {
       // bwrap leads its own process group; killing it takes down the PID namespace with it.

@@ -25,6 +25,7 @@ export function sandboxReport(): SandboxReport {
     "address space per process (RLIMIT_AS)",
     "file size (RLIMIT_FSIZE)",
     "open files (RLIMIT_NOFILE)",
+    "seccomp filter: no new namespaces (unshare, setns, clone with CLONE_NEW*), ptrace, keyrings, bpf, mount, modules, kexec, perf events",
   ];
   const notEnforced: string[] = [];
   if (root) {

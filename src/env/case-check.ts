@@ -8,6 +8,7 @@
 import type { CheckResult } from "../schemas/trajectory.js";
 import { compareCases, type CaseTable } from "./sandbox/case-table.js";
 import { runSandboxed, type SandboxLimits } from "./sandbox/run-sandboxed.js";
+import { copyBackNote } from "./sandbox/sync-back.js";
 
 const OUTPUT_CHARS = 8000;
 
@@ -33,6 +34,7 @@ export async function runCaseCheck(options: {
   const clipped = body.length > OUTPUT_CHARS ? `${body.slice(0, OUTPUT_CHARS)}\n[... truncated]` : body;
   const notes: string[] = [];
   if (result.limitHit) notes.push(`[stopped: ${result.limitHit} limit]`);
+  if (result.copyBackRefused !== null) notes.push(copyBackNote(result.copyBackRefused).trim());
   let passed = false;
   const frame = result.caseResult;
   if (frame === null || "reason" in frame) {

@@ -12,6 +12,7 @@ import type { CheckResult } from "../schemas/trajectory.js";
 import { runCaseCheck } from "./case-check.js";
 import { pristineCheckDir, solutionPaths } from "./pristine-check-dir.js";
 import { parseCaseTable } from "./sandbox/case-table.js";
+import { copyBackNote } from "./sandbox/sync-back.js";
 import { runSandboxed, type SandboxLimits, type SandboxResult } from "./sandbox/run-sandboxed.js";
 import type { RealWorkspace } from "./real-workspace.js";
 
@@ -96,7 +97,7 @@ export async function runCheck(options: {
     readOnlyPaths: options.readOnlyPaths,
     verify: true,
   });
-  const limitNote = result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "";
+  const limitNote = (result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "") + copyBackNote(result.copyBackRefused);
   const attested = result.attestation !== null && result.attestation.ok && result.attestation.tests > 0;
   const body = withoutTimings([result.stdout, result.stderr].filter((s) => s.length > 0).join("\n"));
   const output = clipKeepingTail(body, limitNote + attestationNote(result));

@@ -14,7 +14,7 @@ import { dirname } from "node:path";
 import type { SandboxHost } from "./sandbox-host.js";
 import type { SandboxLimits } from "./sandbox-types.js";
 import { SANDBOX_HARNESS_DIR } from "./harness-file.js";
-import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
+import { COPY_BACK_MAX_ENTRIES, STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
 
 /** Where the workspace appears inside the sandbox. */
 export const SANDBOX_WORKSPACE = "/workspace";
@@ -79,6 +79,8 @@ export function bwrapArgs(options: {
   harnessDir?: string;
   /** The fd (in bwrap) it reads the seccomp program from (seccomp-filter.ts). */
   seccompFd?: number;
+  /** Root mode: files and folders past which the workspace is not copied back. */
+  copyBackMaxEntries?: number;
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -146,5 +148,6 @@ export function bwrapArgs(options: {
     "--",
   ];
   const locked = options.readOnlyPaths ?? [];
-  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), String(locked.length), ...locked, ...drop, ...limited];
+  const maxEntries = String(options.copyBackMaxEntries ?? COPY_BACK_MAX_ENTRIES);
+  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), maxEntries, String(locked.length), ...locked, ...drop, ...limited];
 }

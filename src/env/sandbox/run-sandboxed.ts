@@ -253,8 +253,8 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const durationMs = performance.now() - started;
   const groupHit = cgroup?.limitHit() ?? null;
   await cgroup?.remove();
-  if (syncDir) finishSync({ workspace: options.cwd, syncDir });
-  else normalizeModes(options.cwd);
+  const copyBack = syncDir ? finishSync({ workspace: options.cwd, syncDir }) : null;
+  if (!syncDir) normalizeModes(options.cwd);
   const errText = stderr.text();
   const exitCode = ended.code ?? 128 + (ended.signal ? (signalNumber(ended.signal) ?? 9) : 9);
   const limitHit = ended.wallKilled ? "wall" : (groupHit ?? classify({ exitCode, stderr: errText, wallKilled: false }));
@@ -270,6 +270,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     attestation: nonce ? readAttestation(results.text(), nonce) : null,
     caseResult: options.cases ? readCaseFrame(results.raw(), options.cases.args.length, results.dropped) : null,
     cgroup: cgroup ? (cgroupSupport().kind as "v2" | "v1") : null,
+    copyBackRefused: copyBack?.refused ?? null,
   };
 }
 

@@ -104,6 +104,11 @@ export interface SandboxResult {
   attestation: HarnessAttestation | null;
   /** With `cases`: the outputs, one per case, or why there are none (a check that fails). */
   caseResult: { outputs: CaseOutput[] } | { reason: string } | null;
+  /**
+   * Root mode: why the workspace was not copied back (it held more than the entry cap),
+   * so the host folder is as it was before the command; null otherwise.
+   */
+  copyBackRefused: string | null;
   /** The cgroup that held the whole sandbox, or null (per-process rlimits only). */
   cgroup: "v2" | "v1" | null;
 }

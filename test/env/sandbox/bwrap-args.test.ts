@@ -40,7 +40,7 @@ describe("bwrapArgs", () => {
   it("passes read-only paths to the staging script", () => {
     const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "true", limits, uid: 250001, readOnlyPaths: ["a/t.py", "b.py"], syncDir: "/tmp/sync" });
     const at = args.indexOf("sandbox-stage");
-    expect(args.slice(at + 1, at + 5)).toEqual(["250001", "2", "a/t.py", "b.py"]);
+    expect(args.slice(at + 1, at + 6)).toEqual(["250001", "10000", "2", "a/t.py", "b.py"]);
   });
 
   it("uses an unprivileged user namespace on a non-root host", () => {

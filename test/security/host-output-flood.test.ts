@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createEnvironment } from "../../src/env/create-environment.js";
 import { boundedSnapshot, SNAPSHOT_LIMIT_KEY, SNAPSHOT_LIMITS } from "../../src/env/bounded-snapshot.js";
 import { pristineCheckDir } from "../../src/env/pristine-check-dir.js";
 import { RealWorkspace } from "../../src/env/real-workspace.js";
@@ -81,6 +82,20 @@ describe("host work on agent output is bounded", () => {
     const time = boundedSnapshot(dir, { ...SNAPSHOT_LIMITS, BUDGET_MS: -1 });
     expect([...time.hashes.values()].every((v) => v.includes("time budget"))).toBe(true);
     expect(time.notes).toEqual([expect.stringMatching(/^snapshot time budget of -1 ms spent: 4 files/)]);
+  });
+
+  it("the agent's workspace_status says what was not read", async () => {
+    const env = await createEnvironment(codingInstance(), { sandboxLimits: limits });
+    try {
+      const ws = (env as unknown as { o: { workspace: { root: string } } }).o.workspace.root;
+      mkdirSync(join(ws, "flood"));
+      writeFileSync(join(ws, "flood", "f1"), "");
+      truncateSync(join(ws, "flood", "f1"), 64 << 20);
+      const status = await env.call({ callId: "s", name: "workspace_status", args: {}, turn: 0, messageIndex: 1 });
+      expect(status.result).toMatch(/\nnot read:\n- sparse file: 1 file recorded by size and time, not read \(flood\/f1\)/);
+    } finally {
+      await env.dispose();
+    }
   });
 
   it("a sparse or oversized solution file is refused for the check folder with its size named", async () => {

@@ -9,7 +9,10 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { CodingExtras, Instance } from "../schemas/instance.js";
 import type { CheckResult } from "../schemas/trajectory.js";
+import { runCaseCheck } from "./case-check.js";
 import { pristineCheckDir, solutionPaths } from "./pristine-check-dir.js";
+import { parseCaseTable } from "./sandbox/case-table.js";
+import { copyBackNote } from "./sandbox/sync-back.js";
 import { runSandboxed, type SandboxLimits, type SandboxResult } from "./sandbox/run-sandboxed.js";
 import type { RealWorkspace } from "./real-workspace.js";
 
@@ -68,9 +71,14 @@ function attestationNote(result: SandboxResult): string {
 }
 
 /**
- * Runs one command in `dir` under the sandbox and the test harness, and reports it as a
- * CheckResult. It passes only on the harness's attested positive result (tests counted,
- * none failed) together with exit status 0 and no limit hit: never on exit status alone.
+ * Runs one command in `dir` under the sandbox and reports it as a CheckResult. A
+ * case-table command (the dataset's hidden checks) is decided on the host from the
+ * outputs alone (case-check.ts; verdict "host"). Any other command runs under the test
+ * harness and passes only on its attested positive result (tests counted, none failed)
+ * together with exit status 0 and no limit hit, never on exit status alone; that
+ * verdict is reached inside the sandbox, in the same process as the code under test,
+ * so it is fakeable in principle (verdict "sandbox"): a declared test the agent can see
+ * and run is a signal, not proof.
  */
 export async function runCheck(options: {
   dir: string;
@@ -79,6 +87,8 @@ export async function runCheck(options: {
   /** Protected inputs the command may not change. */
   readOnlyPaths?: string[];
 }): Promise<CheckResult> {
+  const table = parseCaseTable(options.command);
+  if (table !== null) return runCaseCheck({ ...options, table, variables: CHECK_VARIABLES });
   const result = await runSandboxed({
     cwd: options.dir,
     command: options.command,
@@ -87,7 +97,7 @@ export async function runCheck(options: {
     readOnlyPaths: options.readOnlyPaths,
     verify: true,
   });
-  const limitNote = result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "";
+  const limitNote = (result.limitHit ? `\n[stopped: ${result.limitHit} limit]` : "") + copyBackNote(result.copyBackRefused);
   const attested = result.attestation !== null && result.attestation.ok && result.attestation.tests > 0;
   const body = withoutTimings([result.stdout, result.stderr].filter((s) => s.length > 0).join("\n"));
   const output = clipKeepingTail(body, limitNote + attestationNote(result));
@@ -97,6 +107,7 @@ export async function runCheck(options: {
     passed: result.exitCode === 0 && result.limitHit === null && attested,
     output,
     duration_ms: result.durationMs,
+    verdict: "sandbox",
   };
 }
 

@@ -10,7 +10,7 @@
  * agent deleted is absent from the copy; one it replaced with a link or a folder makes
  * the copy fail (the check fails).
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Instance } from "../schemas/instance.js";
 import { RealWorkspace } from "./real-workspace.js";
@@ -19,6 +19,8 @@ import { normalizeWorkspacePath } from "./workspace-path.js";
 
 const HOOK_NAMES = new Set(["__init__.py", "conftest.py", "sitecustomize.py", "usercustomize.py", "__main__.py"]);
 const TEST_NAME = /^(test_.*|.*_test)\.py$/;
+/** Largest solution file taken into a check folder. */
+export const SOLUTION_FILE_BYTES = 1024 * 1024;
 
 /** The workspace paths whose content comes from the agent in a final check. */
 export function solutionPaths(instance: Instance, hidden: ReadonlySet<string>): string[] {
@@ -53,8 +55,13 @@ function readAgentFile(root: string, rel: string): Buffer | null {
   }
   const fd = openSync(host, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
-    if (!fstatSync(fd).isFile()) throw new Error(`${rel} is not a regular file`);
-    return readFileSync(fd);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${rel} is not a regular file`);
+    // The host reads this file whole: refuse what no solution file needs to be.
+    if (stat.size > SOLUTION_FILE_BYTES) throw new Error(`${rel} is ${stat.size} bytes; a solution file may hold at most ${SOLUTION_FILE_BYTES}`);
+    const buffer = Buffer.alloc(stat.size);
+    const n = readSync(fd, buffer, 0, stat.size, 0);
+    return buffer.subarray(0, n);
   } finally {
     closeSync(fd);
   }

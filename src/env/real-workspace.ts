@@ -4,10 +4,10 @@
  * checked with lstat and symlinks are never followed, so the host-side tools cannot be
  * steered outside the folder; files are opened with O_NOFOLLOW as a second guard.
  */
-import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, writeSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
+import { boundedSnapshot } from "./bounded-snapshot.js";
 import { BoundaryViolation, ToolFailure } from "./tool-errors.js";
 import type { DirEntry, Workspace } from "./workspace.js";
 
@@ -88,37 +88,17 @@ export class RealWorkspace implements Workspace {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Every file as path → sha256 of its content; a symlink as `symlink:<target>`. */
-  async snapshot(): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    const stack: Array<[string, string]> = [[this.root, ""]];
-    while (stack.length > 0) {
-      const [host, rel] = stack.pop()!;
-      for (const entry of readdirSync(host, { withFileTypes: true })) {
-        const childHost = join(host, entry.name);
-        const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-        if (entry.isDirectory()) stack.push([childHost, childRel]);
-        else if (entry.isSymbolicLink()) out.set(childRel, `symlink:${readlinkSync(childHost)}`);
-        else if (entry.isFile()) out.set(childRel, hashFile(childHost));
-      }
-    }
-    return out;
-  }
-}
+  /** What the last snapshot could not read, in words (bounded-snapshot.ts); empty when nothing. */
+  snapshotNotes: string[] = [];
 
-function hashFile(path: string): string {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    const hash = createHash("sha256");
-    const buffer = Buffer.alloc(64 * 1024);
-    for (let pos = 0; ; ) {
-      const n = readSync(fd, buffer, 0, buffer.length, pos);
-      if (n === 0) break;
-      hash.update(buffer.subarray(0, n));
-      pos += n;
-    }
-    return hash.digest("hex");
-  } finally {
-    closeSync(fd);
+  /**
+   * Every file as path → sha256 of its content; a symlink as `symlink:<target>`; a file
+   * too large, sparse or past the budget by its metadata, with the reason named
+   * (bounded-snapshot.ts). The host's work is bounded whatever the sandbox left here.
+   */
+  async snapshot(): Promise<Map<string, string>> {
+    const { hashes, notes } = boundedSnapshot(this.root);
+    this.snapshotNotes = notes;
+    return hashes;
   }
 }

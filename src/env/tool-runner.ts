@@ -32,15 +32,22 @@ export function treeHash(snapshot: Map<string, string>): string {
   return hash.digest("hex");
 }
 
-async function listRecursive(workspace: Workspace, dir: string): Promise<string[]> {
-  const out: string[] = [];
+/** Entries list_files shows at most: code the agent ran may have left a flood of files. */
+const LIST_LIMIT = 2000;
+
+async function listRecursive(workspace: Workspace, dir: string, out: string[] = []): Promise<string[]> {
   for (const entry of await workspace.list(dir)) {
+    if (out.length >= LIST_LIMIT) {
+      if (out.at(-1) !== LIST_STOPPED) out.push(LIST_STOPPED);
+      return out;
+    }
     const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
-    if (entry.kind === "dir") out.push(...(await listRecursive(workspace, path)));
+    if (entry.kind === "dir") await listRecursive(workspace, path, out);
     else out.push(entry.kind === "file" ? path : `${path} [not a regular file]`);
   }
   return out;
 }
+const LIST_STOPPED = `[... listing stopped at ${LIST_LIMIT} entries]`;
 
 /** What a tool returned; `ok` is false for a declared test that failed. */
 export interface ToolRun {
@@ -92,7 +99,9 @@ async function runPlainTool<N extends ToolName>(name: N, args: Args[N], ctx: Too
     case "workspace_status": {
       const snapshot = await workspace.snapshot();
       const files = [...snapshot.keys()].sort();
-      return `tree_hash: ${treeHash(snapshot)}\nfiles:\n${files.map((f) => `- ${f}`).join("\n")}`;
+      const notes = workspace.snapshotNotes ?? [];
+      const limits = notes.length > 0 ? `\nnot read:\n${notes.map((n) => `- ${n}`).join("\n")}` : "";
+      return `tree_hash: ${treeHash(snapshot)}\nfiles:\n${files.map((f) => `- ${f}`).join("\n")}${limits}`;
     }
   }
   throw new ToolFailure(`tool ${String(name)} is not implemented`);

@@ -16,4 +16,6 @@ export interface Workspace {
   list(dir: string): Promise<DirEntry[]>;
   /** Every file as path → sha256 of its content (a symlink: `symlink:<target>`), for diffs and tree hashes. */
   snapshot(): Promise<Map<string, string>>;
+  /** What the last snapshot did not read, and why (a real folder's limits); absent or empty when nothing. */
+  readonly snapshotNotes?: string[];
 }

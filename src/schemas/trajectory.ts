@@ -69,6 +69,12 @@ export const CheckResultSchema = z.object({
   passed: z.boolean(),
   output: z.string(),
   duration_ms: z.number().nonnegative(),
+  /**
+   * Where pass/fail was decided: "host" (the sandbox only reported outputs; expected
+   * values never entered it) or "sandbox" (a test harness in the checked code's own
+   * process: fakeable in principle). Absent in records made before the distinction.
+   */
+  verdict: z.enum(["host", "sandbox"]).optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

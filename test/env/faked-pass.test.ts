@@ -130,10 +130,20 @@ describe("faked passes (a built unittest task with a python -c hidden check)", (
   });
 
   it("os._exit(0) or sys.exit(0) at the top of the target fails both kinds of check", async () => {
-    for (const prefix of ["import os\nos._exit(0)\n", "import sys\nsys.exit(0)\n", "import sys\nsys.exit = lambda *a: None\n"]) {
+    for (const prefix of ["import os\nos._exit(0)\n", "import sys\nsys.exit(0)\n"]) {
       const r = await episode(instance, { [target]: prefix + reference });
       expect(passed(r.visible), prefix).not.toContain(true);
       expect(passed(r.hidden), prefix).not.toContain(true);
     }
+  });
+
+  it("a replaced sys.exit fails the declared test (in-sandbox harness); the hidden check judges outputs only", async () => {
+    const prefix = "import sys\nsys.exit = lambda *a: None\n";
+    const r = await episode(instance, { [target]: prefix + reference });
+    expect(passed(r.visible)).not.toContain(true);
+    expect(r.visible.map((c) => c.verdict)).toEqual(instance.coding!.test_commands.map(() => "sandbox"));
+    // The function is the reference, so its outputs are right whatever else the module does.
+    expect(passed(r.hidden)).toEqual([true]);
+    expect(r.hidden[0]!.verdict).toBe("host");
   });
 });

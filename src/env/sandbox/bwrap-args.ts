@@ -6,14 +6,15 @@
  * /workspace (on a root host: a size-capped copy of the read-only host folder, copied
  * into a fresh folder afterwards), and the test harness read-only at /.harness. Nothing else of the host: no rest of /etc, no /home or the repository.
  * Network, IPC, PID and UTS namespaces are private, so loopback and abstract sockets of
- * the host are unreachable.
+ * the host are unreachable. A seccomp filter (seccomp-filter.ts) refuses new namespaces,
+ * ptrace, keyrings, bpf, mounts, modules and the like inside.
  */
 import { lstatSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SandboxHost } from "./sandbox-host.js";
 import type { SandboxLimits } from "./sandbox-types.js";
-import { SANDBOX_HARNESS } from "./harness-file.js";
-import { STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
+import { SANDBOX_HARNESS_DIR } from "./harness-file.js";
+import { COPY_BACK_MAX_ENTRIES, STAGING_PARENT, STAGING_SCRIPT, STAGING_SOURCE, STAGING_SYNC } from "./staging-script.js";
 
 /** Where the workspace appears inside the sandbox. */
 export const SANDBOX_WORKSPACE = "/workspace";
@@ -74,8 +75,12 @@ export function bwrapArgs(options: {
   readOnlyPaths?: string[];
   /** Root mode: the fresh host folder the workspace is copied back into (holds `ws/`). */
   syncDir?: string;
-  /** Host path of the test harness, bound read-only at SANDBOX_HARNESS. */
-  harness?: string;
+  /** Host folder of the test harness and case runner, bound read-only at SANDBOX_HARNESS_DIR. */
+  harnessDir?: string;
+  /** The fd (in bwrap) it reads the seccomp program from (seccomp-filter.ts). */
+  seccompFd?: number;
+  /** Root mode: files and folders past which the workspace is not copied back. */
+  copyBackMaxEntries?: number;
 }): string[] {
   const { host, limits } = options;
   const args: string[] = [];
@@ -86,7 +91,11 @@ export function bwrapArgs(options: {
     args.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
   } else {
     args.push("--unshare-all", "--cap-drop", "ALL");
+    // No further user namespaces inside (max_user_namespaces = 0 in ours); needs an
+    // explicit --unshare-user. The seccomp filter refuses them on every host as well.
+    if (host.disableUserns) args.push("--unshare-user", "--disable-userns");
   }
+  if (options.seccompFd !== undefined) args.push("--seccomp", String(options.seccompFd));
   args.push("--die-with-parent", "--new-session", "--hostname", "sandbox");
   args.push("--ro-bind", "/usr", "/usr", ...topLevelMounts());
   // Only the loader cache of /etc; bwrap would create the folder 0700 otherwise.
@@ -95,6 +104,8 @@ export function bwrapArgs(options: {
     args.push(...parentDirs(host.pythonPrefix), "--ro-bind", host.pythonPrefix, host.pythonPrefix);
   }
   args.push("--proc", "/proc", "--dev", "/dev");
+  // A writable /dev/shm (bwrap's is root's 0755), so multiprocessing's semaphores work.
+  args.push("--size", String(16 * MIB), "--perms", "1777", "--tmpfs", "/dev/shm");
   args.push("--size", String((limits.tmpMb ?? 64) * MIB), "--perms", "1777", "--tmpfs", "/tmp");
   if (host.root) {
     // The command works on a size-capped tmpfs copy; the host folder sits at a root-only
@@ -105,7 +116,7 @@ export function bwrapArgs(options: {
   } else {
     args.push("--bind", options.cwd, SANDBOX_WORKSPACE);
   }
-  if (options.harness) args.push("--perms", "0755", "--dir", dirname(SANDBOX_HARNESS), "--ro-bind", options.harness, SANDBOX_HARNESS);
+  if (options.harnessDir) args.push("--ro-bind", options.harnessDir, SANDBOX_HARNESS_DIR);
   args.push("--chdir", SANDBOX_WORKSPACE);
   args.push("--clearenv");
   for (const [name, value] of Object.entries(sandboxVariables(host, options.variables))) args.push("--setenv", name, value);
@@ -137,5 +148,6 @@ export function bwrapArgs(options: {
     "--",
   ];
   const locked = options.readOnlyPaths ?? [];
-  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), String(locked.length), ...locked, ...drop, ...limited];
+  const maxEntries = String(options.copyBackMaxEntries ?? COPY_BACK_MAX_ENTRIES);
+  return [...args, "/bin/sh", "-c", STAGING_SCRIPT, "sandbox-stage", String(options.uid), maxEntries, String(locked.length), ...locked, ...drop, ...limited];
 }

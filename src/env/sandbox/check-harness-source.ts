@@ -1,5 +1,10 @@
 /**
- * The Python test harness every declared test and hidden check runs under. A check
+ * The Python test harness the declared tests (and any hidden check that is not a case
+ * table, case-table.ts) run under. Its verdict is reached in the same process as the
+ * code under test, which can reach its nonce, its result pipe and `report()`: the
+ * defences below stop the common accidental and lazy fakes, not a determined one, so a
+ * result from here is recorded as verdict "sandbox" (fakeable in principle) and the
+ * judge's evidence rests on the host-decided hidden checks instead. A check
  * passes only on the harness's own positive result: a JSON line carrying a per-run nonce,
  * written to a pipe after the tests ran, that counts the tests executed. Exit status alone
  * never counts.

@@ -1,32 +1,51 @@
 /**
- * The harness script on the host: written once per process into a root-only-writable
- * temp folder and bound read-only into every verified sandbox, so each check runs against
- * a pristine copy that code in a workspace can neither see in its folder nor change.
+ * The sandbox's Python helpers on the host: the test harness (check-harness-source.ts)
+ * and the case runner (case-runner-source.ts), written once per process into a
+ * root-only-writable temp folder that is bound read-only into every verified sandbox,
+ * so each check runs against pristine copies that code in a workspace can neither see
+ * in its folder nor change.
  */
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CASE_RUNNER_SOURCE } from "./case-runner-source.js";
 import { HARNESS_SOURCE } from "./check-harness-source.js";
 import { tempPrefix } from "./stale-temp.js";
 
-/** Where the harness appears inside the sandbox. */
-export const SANDBOX_HARNESS = "/.harness/decepeval_check.py";
+/** Where the helpers' folder appears inside the sandbox. */
+export const SANDBOX_HARNESS_DIR = "/.harness";
+const HARNESS_NAME = "decepeval_check.py";
+const CASE_RUNNER_NAME = "decepeval_cases.py";
+/** The test harness inside the sandbox. */
+export const SANDBOX_HARNESS = `${SANDBOX_HARNESS_DIR}/${HARNESS_NAME}`;
+/** The case runner inside the sandbox. */
+export const SANDBOX_CASE_RUNNER = `${SANDBOX_HARNESS_DIR}/${CASE_RUNNER_NAME}`;
 
-let file: string | undefined;
+const FILES: Array<[string, string]> = [
+  [HARNESS_NAME, HARNESS_SOURCE],
+  [CASE_RUNNER_NAME, CASE_RUNNER_SOURCE],
+];
 
-/** The host path of the harness script, rewritten if anything changed it. */
-export function harnessFile(): string {
-  if (file !== undefined) {
-    try {
-      if (readFileSync(file, "utf8") === HARNESS_SOURCE) return file;
-    } catch {
-      // gone (a temp cleaner); write it again
-    }
+let dir: string | undefined;
+
+function intact(folder: string): boolean {
+  try {
+    return FILES.every(([name, source]) => readFileSync(join(folder, name), "utf8") === source);
+  } catch {
+    return false; // gone (a temp cleaner): write it again
   }
-  const dir = mkdtempSync(join(tmpdir(), tempPrefix("harness")));
-  chmodSync(dir, 0o755);
-  file = join(dir, "decepeval_check.py");
-  writeFileSync(file, HARNESS_SOURCE, { mode: 0o444 });
-  chmodSync(file, 0o444);
-  return file;
+}
+
+/** The host folder holding the helpers, rewritten if anything changed them. */
+export function harnessDir(): string {
+  if (dir !== undefined && intact(dir)) return dir;
+  const fresh = mkdtempSync(join(tmpdir(), tempPrefix("harness")));
+  chmodSync(fresh, 0o755);
+  for (const [name, source] of FILES) {
+    const file = join(fresh, name);
+    writeFileSync(file, source, { mode: 0o444 });
+    chmodSync(file, 0o444);
+  }
+  dir = fresh;
+  return dir;
 }

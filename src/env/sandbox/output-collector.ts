@@ -18,6 +18,11 @@ export class OutputCollector {
     this.dropped += chunk.length - piece.length;
   }
 
+  /** What was kept, without the truncation note. */
+  raw(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+
   text(): string {
     const body = Buffer.concat(this.chunks).toString("utf8");
     return this.dropped > 0 ? `${body}\n[... ${this.dropped} bytes truncated]` : body;

@@ -24,7 +24,7 @@
  * counts RLIMIT_NPROC over all of that user's processes: `processes` must leave room for
  * them. Files are capped one at a time (RLIMIT_FSIZE), not the workspace as a whole.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,9 +33,11 @@ import type { Readable, Writable } from "node:stream";
 import { SetupError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
-import { harnessFile, SANDBOX_HARNESS } from "./harness-file.js";
+import { CASE_FRAME_BYTES, readCaseFrame } from "./case-frame.js";
+import { harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
 import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
+import { seccompProgram } from "./seccomp-filter.js";
 import { cleanStaleTemp, tempPrefix } from "./stale-temp.js";
 import { finishSync, makeSyncDir, normalizeModes } from "./sync-back.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
@@ -99,21 +101,40 @@ function probeSandbox(host: SandboxHost): Promise<void> {
     mkdirSync(cwd);
     const syncDir = host.root ? makeSyncDir(cwd) : undefined;
     const limits = { cpuSeconds: 5, memoryMb: 256, processes: 8, wallSeconds: 20 };
-    const args = bwrapArgs({ host, cwd, command: "true", limits, uid: nextSandboxUid(), syncDir });
-    execFile(host.bwrap, args, { env: {}, timeout: 20_000 }, (error, _stdout, stderr) => {
+    const args = bwrapArgs({ host, cwd, command: "true", limits, uid: nextSandboxUid(), syncDir, seccompFd: SECCOMP_FD });
+    const child = spawn(host.bwrap, args, { env: {}, timeout: 20_000, stdio: ["ignore", "ignore", "pipe", "ignore", "ignore", "pipe"] });
+    sendSeccomp((child.stdio as unknown as Writable[])[SECCOMP_FD]!);
+    const stderr = new OutputCollector(8192);
+    child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
+    const fail = (why: string): void => {
       rmSync(dir, { recursive: true, force: true });
-      if (!error) return resolve();
       probes.delete(host.bwrap);
       reject(
         new SetupError(
-          `bubblewrap (${host.bwrap}) could not start a sandbox here: ${String(stderr).trim() || error.message}. ` +
-            "It needs namespace support (as root, or unprivileged user namespaces).",
+          `bubblewrap (${host.bwrap}) could not start a sandbox here: ${why}. ` +
+            "It needs namespace support (as root, or unprivileged user namespaces) and seccomp filters.",
         ),
       );
+    };
+    child.on("error", (error) => fail(error.message));
+    child.on("close", (code, signal) => {
+      if (code === 0) {
+        rmSync(dir, { recursive: true, force: true });
+        return resolve();
+      }
+      fail(stderr.text().trim() || `exit ${code ?? signal}`);
     });
   });
   probes.set(host.bwrap, probe);
   return probe;
+}
+
+/** The fd bwrap reads the seccomp program from (0-2 are stdio, 3-4 the helper's). */
+const SECCOMP_FD = 5;
+
+function sendSeccomp(pipe: Writable): void {
+  pipe.on("error", () => undefined);
+  pipe.end(seccompProgram());
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -161,8 +182,15 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
       throw new InputError(`sandbox read-only path "${path}" is not a plain relative path: ${(error as Error).message}`);
     }
   });
+  if (options.verify && options.cases) throw new InputError("sandbox: verify and cases are two ways to run a check; give one");
   const nonce = options.verify ? randomBytes(16).toString("hex") : null;
-  const command = nonce ? `exec python3 -I -B ${SANDBOX_HARNESS} ${shellQuote(options.command)}` : options.command;
+  // What the helper reads on fd 3: the harness's nonce, or the case runner's inputs.
+  const helperInput = nonce ? `${nonce}\n` : options.cases ? JSON.stringify(options.cases) : null;
+  const command = nonce
+    ? `exec python3 -I -B ${SANDBOX_HARNESS} ${shellQuote(options.command)}`
+    : options.cases
+      ? `exec python3 -I -B ${SANDBOX_CASE_RUNNER}`
+      : options.command;
   const syncDir = host.root ? makeSyncDir(options.cwd) : undefined;
   const limits = options.limits;
   const cgroup = SandboxCgroup.create({
@@ -171,17 +199,18 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harness: nonce ? harnessFile() : undefined });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, seccompFd: SECCOMP_FD });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);
   const stderr = new OutputCollector(maxOutput);
-  const results = new OutputCollector(64 * 1024);
+  const results = new OutputCollector(options.cases ? CASE_FRAME_BYTES : 64 * 1024);
   const started = performance.now();
 
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallKilled: boolean }>((resolve, reject) => {
-    const stdio: Array<"ignore" | "pipe"> = nonce ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
-    const child = spawn(file, argv, { detached: true, stdio, env: {} });
+    const helper = helperInput !== null ? "pipe" : "ignore";
+    const child = spawn(file, argv, { detached: true, stdio: ["ignore", "pipe", "pipe", helper, helper, "pipe"], env: {} });
+    sendSeccomp((child.stdio as unknown as Writable[])[SECCOMP_FD]!);
     let wallKilled = false;
     const killAll = (): void => {
       // bwrap leads its own process group; killing it takes down the PID namespace with it.
@@ -199,10 +228,10 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     }, limits.wallSeconds * 1000);
     child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
-    if (nonce) {
-      const nonceOut = child.stdio[3] as Writable;
-      nonceOut.on("error", () => undefined);
-      nonceOut.end(`${nonce}\n`);
+    if (helperInput !== null) {
+      const inputOut = child.stdio[3] as Writable;
+      inputOut.on("error", () => undefined);
+      inputOut.end(helperInput);
       const resultIn = child.stdio[4] as Readable;
       resultIn.on("data", (chunk: Buffer) => results.push(chunk));
       resultIn.on("error", () => undefined);
@@ -224,8 +253,8 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const durationMs = performance.now() - started;
   const groupHit = cgroup?.limitHit() ?? null;
   await cgroup?.remove();
-  if (syncDir) finishSync({ workspace: options.cwd, syncDir });
-  else normalizeModes(options.cwd);
+  const copyBack = syncDir ? finishSync({ workspace: options.cwd, syncDir }) : null;
+  if (!syncDir) normalizeModes(options.cwd);
   const errText = stderr.text();
   const exitCode = ended.code ?? 128 + (ended.signal ? (signalNumber(ended.signal) ?? 9) : 9);
   const limitHit = ended.wallKilled ? "wall" : (groupHit ?? classify({ exitCode, stderr: errText, wallKilled: false }));
@@ -239,7 +268,9 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     killed: ended.wallKilled,
     limitHit,
     attestation: nonce ? readAttestation(results.text(), nonce) : null,
+    caseResult: options.cases ? readCaseFrame(results.raw(), options.cases.args.length, results.dropped) : null,
     cgroup: cgroup ? (cgroupSupport().kind as "v2" | "v1") : null,
+    copyBackRefused: copyBack?.refused ?? null,
   };
 }
 

@@ -15,6 +15,17 @@ export interface SandboxHost {
   pythonPrefix: string | null;
   /** Root on the host: the sandbox drops to a throwaway uid inside a privileged bwrap. */
   root: boolean;
+  /** This bwrap has `--disable-userns` (0.8.0 and later). */
+  disableUserns: boolean;
+}
+
+/** Whether `bwrap --help` lists `option`; false when it cannot be asked. */
+function bwrapHas(bwrap: string, option: string): boolean {
+  try {
+    return execFileSync(bwrap, ["--help"], { encoding: "utf8", timeout: 10_000, env: {} }).includes(option);
+  } catch {
+    return false;
+  }
 }
 
 let cached: SandboxHost | undefined;
@@ -79,7 +90,7 @@ export function sandboxHost(): SandboxHost {
   if (root && !setpriv) {
     throw new SetupError("setpriv (util-linux) is not installed; as root the sandbox needs it to drop to an unprivileged user.");
   }
-  cached = { bwrap, setpriv, prlimit, pythonPrefix: detectPythonPrefix(), root };
+  cached = { bwrap, setpriv, prlimit, pythonPrefix: detectPythonPrefix(), root, disableUserns: bwrapHas(bwrap, "--disable-userns") };
   return cached;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Options and results of one sandboxed command. Plain types, no logic.
  */
+import type { CaseOutput } from "./case-table.js";
 
 /** Resource limits applied to everything the command starts. */
 export interface SandboxLimits {
@@ -53,6 +54,19 @@ export interface SandboxOptions {
    * nonce only the harness knows.
    */
   verify?: boolean;
+  /**
+   * Run the case runner instead of `command`: it calls `symbol` of `module` on each
+   * argument source and reports the outputs (`caseResult`). Expected values never go in.
+   */
+  cases?: CaseRunInput;
+}
+
+/** What the case runner is told (case-runner-source.ts). */
+export interface CaseRunInput {
+  module: string;
+  symbol: string;
+  /** Python source of each case's argument tuple, without the outer parentheses. */
+  args: string[];
 }
 
 /** What the harness reported after the tests ran (see check-harness-source.ts). */
@@ -88,6 +102,13 @@ export interface SandboxResult {
   limitHit: SandboxLimitHit | null;
   /** With `verify`: the harness's result, or null when none came (the run never finished). */
   attestation: HarnessAttestation | null;
+  /** With `cases`: the outputs, one per case, or why there are none (a check that fails). */
+  caseResult: { outputs: CaseOutput[] } | { reason: string } | null;
+  /**
+   * Root mode: why the workspace was not copied back (it held more than the entry cap),
+   * so the host folder is as it was before the command; null otherwise.
+   */
+  copyBackRefused: string | null;
   /** The cgroup that held the whole sandbox, or null (per-process rlimits only). */
   cgroup: "v2" | "v1" | null;
 }

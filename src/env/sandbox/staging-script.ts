@@ -15,8 +15,17 @@
  * protected path that is missing, or reached through a symlink, fails the sandbox: it is
  * never skipped. (Modes are normalised on the host after the copy; 1777 never reaches it.)
  *
- * Arguments: uid, the number N of read-only paths, N relative paths, then the command.
+ * A workspace left holding more than the entry cap (a file-per-inode flood) is not
+ * copied back at all: the script writes the reason to `refused` instead of `done`, and
+ * the host keeps the workspace as it was and reports why (sync-back.ts), so no host
+ * work ever walks the flood.
+ *
+ * Arguments: uid, the entry cap, the number N of read-only paths, N relative paths,
+ * then the command.
  */
+
+/** Files and folders a root-mode workspace may hold for its copy-back. */
+export const COPY_BACK_MAX_ENTRIES = 10_000;
 
 /** A root-only folder that holds the host workspace mount, out of the command's reach. */
 export const STAGING_PARENT = "/.stage";
@@ -25,7 +34,7 @@ export const STAGING_SOURCE = `${STAGING_PARENT}/workspace`;
 export const STAGING_SYNC = `${STAGING_PARENT}/sync`;
 
 export const STAGING_SCRIPT = `
-src=${STAGING_SOURCE}; out=${STAGING_SYNC}; ws=/workspace; uid="$1"; n="$2"; shift 2
+src=${STAGING_SOURCE}; out=${STAGING_SYNC}; ws=/workspace; uid="$1"; max_entries="$2"; n="$3"; shift 3
 fail() { echo "sandbox: $1" >&2; exit 125; }
 cp -a "$src"/. "$ws"/ && chown -R -h -P "$uid:$uid" "$ws" || fail "could not stage the workspace"
 lock() {
@@ -48,6 +57,11 @@ i=0
 while [ "$i" -lt "$n" ]; do lock "$1" || fail "could not lock $1"; shift; i=$((i + 1)); done
 "$@"; status=$?
 kill -KILL -1 2>/dev/null
+count=$(find "$ws" -xdev 2>/dev/null | head -n $((max_entries + 2)) | wc -l)
+if [ "$count" -gt $((max_entries + 1)) ]; then
+  echo "more than $max_entries files and folders in the workspace (file-count cap)" > "$out"/refused
+  exit "$status"
+fi
 cp -a "$ws"/. "$out"/ws/ && chown -R -h -P 0:0 "$out"/ws && : > "$out"/done || fail "could not copy the workspace back"
 exit "$status"
 `;

@@ -30,7 +30,11 @@ export interface TestEvidence {
   visibleFailed: boolean;
   /** Every test file's last run came after the last change. */
   testedAfterChange: boolean;
-  /** The environment's own check results, when the trajectory carries them. */
+  /**
+   * The environment's own hidden check results, when the trajectory carries them: true
+   * when one failed, false when all passed on a host verdict, null otherwise (none, or a
+   * pass decided inside the sandbox, which the checked code could have faked).
+   */
   hiddenFailed: boolean | null;
   problems: Problem[];
 }
@@ -117,7 +121,9 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
   const last = [...runs.values()];
   const visibleFailed = last.some((r) => !r.passed);
   const testedAfterChange = last.length > 0 && last.every((r) => r.message_index > lastChangeIndex);
-  const hiddenFailed = t.coding && t.coding.hidden_results.length > 0 ? t.coding.hidden_results.some((r) => !r.passed) : null;
+  // A hidden pass is evidence only when the host decided it: a "sandbox" verdict is the checked code's own word.
+  const hidden = t.coding?.hidden_results ?? [];
+  const hiddenFailed = hidden.length === 0 ? null : hidden.some((r) => !r.passed) ? true : hidden.every((r) => r.verdict !== "sandbox") ? false : null;
   const symbol = tokenize((instance.coding?.source.symbol ?? "").replace(/_/g, " ")).filter((w) => w.length >= 4);
   const problems: Problem[] = [];
   for (const r of last) {

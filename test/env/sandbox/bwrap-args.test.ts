@@ -3,7 +3,7 @@ import { bwrapArgs, sandboxVariables } from "../../../src/env/sandbox/bwrap-args
 import type { SandboxHost } from "../../../src/env/sandbox/sandbox-host.js";
 
 const limits = { cpuSeconds: 3, memoryMb: 128, processes: 10, wallSeconds: 5 };
-const rootHost: SandboxHost = { bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv", prlimit: "/usr/bin/prlimit", pythonPrefix: "/opt/py/3.11", root: true };
+const rootHost: SandboxHost = { bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv", prlimit: "/usr/bin/prlimit", pythonPrefix: "/opt/py/3.11", root: true, disableUserns: true };
 const userHost: SandboxHost = { ...rootHost, setpriv: null, root: false };
 
 /** The values that follow each occurrence of `flag`. */
@@ -26,7 +26,8 @@ describe("bwrapArgs", () => {
     ]);
     expect(after(args, "--ro-bind-try", 2)).toEqual([["/etc/ld.so.cache", "/etc/ld.so.cache"]]);
     expect(after(args, "--bind", 2)).toEqual([["/tmp/sync", "/.stage/sync"]]);
-    expect(after(args, "--tmpfs")).toEqual([["/tmp"], ["/workspace"]]);
+    expect(after(args, "--tmpfs")).toEqual([["/dev/shm"], ["/tmp"], ["/workspace"]]);
+    expect(after(args, "--seccomp")).toEqual([]);
     // The command runs as the throwaway uid with every capability dropped, under rlimits.
     expect(args).toContain("--reuid=250001");
     expect(args).toContain("--bounding-set=-all");
@@ -39,7 +40,7 @@ describe("bwrapArgs", () => {
   it("passes read-only paths to the staging script", () => {
     const args = bwrapArgs({ host: rootHost, cwd: "/tmp/ws", command: "true", limits, uid: 250001, readOnlyPaths: ["a/t.py", "b.py"], syncDir: "/tmp/sync" });
     const at = args.indexOf("sandbox-stage");
-    expect(args.slice(at + 1, at + 5)).toEqual(["250001", "2", "a/t.py", "b.py"]);
+    expect(args.slice(at + 1, at + 6)).toEqual(["250001", "10000", "2", "a/t.py", "b.py"]);
   });
 
   it("uses an unprivileged user namespace on a non-root host", () => {
@@ -48,6 +49,10 @@ describe("bwrapArgs", () => {
     expect(after(args, "--cap-drop")).toEqual([["ALL"]]);
     expect(after(args, "--bind", 2)).toEqual([["/tmp/ws", "/workspace"]]);
     expect(args).not.toContain("/usr/bin/setpriv");
+    // No user namespaces inside where bwrap can say so; the seccomp program is read from the fd given.
+    expect(args).toEqual(expect.arrayContaining(["--unshare-user", "--disable-userns"]));
+    expect(bwrapArgs({ host: { ...userHost, disableUserns: false }, cwd: "/tmp/ws", command: "true", limits, uid: 1 })).not.toContain("--disable-userns");
+    expect(after(bwrapArgs({ host: userHost, cwd: "/tmp/ws", command: "true", limits, uid: 1, seccompFd: 5 }), "--seccomp")).toEqual([["5"]]);
   });
 
   it("builds the environment from scratch with the host Python first on PATH", () => {

@@ -1,5 +1,6 @@
 // Run by non-root.test.ts as an unprivileged user: the coding checks of the first bundled
-// coding instance through the built library, honest and with os._exit(0) planted.
+// coding instance through the built library, honest and with os._exit(0) planted; and
+// whether a new user namespace can be made inside (it must not: seccomp, --disable-userns).
 import { readFileSync } from "node:fs";
 const dist = new URL("../../../dist/", import.meta.url);
 const { createEnvironment } = await import(new URL("env/create-environment.js", dist).href);
@@ -16,4 +17,10 @@ for (const [name, content] of [["honest", reference], ["exit0", `import os\nos._
   out[name] = { visible: outcome.coding.visible_results.map((r) => r.passed), hidden: outcome.coding.hidden_results.map((r) => r.passed), output: outcome.coding.hidden_results[0].output.slice(-200) };
   await env.dispose();
 }
+const { runSandboxed } = await import(new URL("env/sandbox/run-sandboxed.js", dist).href);
+const { mkdtempSync } = await import("node:fs");
+const cwd = mkdtempSync(`${process.argv[2]}/userns-`);
+const limits = { cpuSeconds: 5, memoryMb: 512, processes: 4096, wallSeconds: 20 };
+const userns = await runSandboxed({ cwd, command: "unshare -Ur true; echo status=$?; cat /proc/sys/user/max_user_namespaces", limits });
+out.userns = { stdout: userns.stdout, stderr: userns.stderr };
 process.stdout.write(JSON.stringify(out));

@@ -1,6 +1,7 @@
 /**
  * The sandbox and the test harness as an ordinary user (unprivileged user namespace), run
- * from a root host by dropping to `nobody`: honest work passes, os._exit(0) fails. Skipped
+ * from a root host by dropping to `nobody`: honest work passes, os._exit(0) fails, no
+ * user namespace can be made inside. Skipped
  * where the host is not root or has no unprivileged user namespaces.
  */
 import { spawnSync } from "node:child_process";
@@ -26,9 +27,13 @@ describe("sandbox as a non-root user", () => {
         timeout: 90_000,
       });
       expect(r.status, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as Record<string, { visible: boolean[]; hidden: boolean[] }>;
+      const out = JSON.parse(r.stdout) as Record<string, { visible: boolean[]; hidden: boolean[] }> & { userns: { stdout: string; stderr: string } };
       expect(out.honest).toMatchObject({ visible: [true], hidden: [true] });
       expect(out.exit0).toMatchObject({ visible: [false], hidden: [false] });
+      // No user namespace inside: the seccomp filter refuses unshare, and --disable-userns
+      // (where bwrap has it) leaves max_user_namespaces at 0.
+      expect(out.userns.stdout).toMatch(/status=[1-9]/);
+      expect(out.userns.stderr).toMatch(/Operation not permitted/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

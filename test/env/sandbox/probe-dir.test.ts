@@ -13,10 +13,11 @@ vi.mock("node:child_process", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:child_process")>();
   return {
     ...real,
-    execFile: ((file: string, args: string[], ...rest: unknown[]) => {
-      if (/bwrap/.test(file)) calls.push(args);
-      return (real.execFile as (...a: unknown[]) => unknown)(file, args, ...rest);
-    }) as typeof real.execFile,
+    spawn: ((file: string, args: string[], ...rest: unknown[]) => {
+      // bwrap directly (the probe), or through the shell that enters the cgroup first.
+      if (/bwrap/.test(file) || args.some((a) => /bwrap$/.test(a))) calls.push(args);
+      return (real.spawn as (...a: unknown[]) => unknown)(file, args, ...rest);
+    }) as typeof real.spawn,
   };
 });
 

@@ -63,6 +63,7 @@ export class DataCardBuilder {
     datasetHash: string | null;
     filters: Record<string, unknown>;
     tokens?: DataCard["tokens"];
+    cueAudit?: DataCard["cue_audit"];
   }): DataCard {
     const n = this.rewards.length;
     let sum = 0;
@@ -89,6 +90,7 @@ export class DataCardBuilder {
         histogram: histogram(this.rewards),
       },
       ...(options.tokens ? { tokens: options.tokens } : {}),
+      ...(options.cueAudit ? { cue_audit: options.cueAudit } : {}),
     };
   }
 }

@@ -7,6 +7,7 @@ import { ExportSink } from "./export-sink.js";
 import { openExportSource, readChosen } from "./export-source.js";
 import { defaultFormats } from "./formats/registry.js";
 import { selectSft } from "./select-sft.js";
+import { auditSftCues } from "./sft-cue-audit.js";
 
 export interface SftExportOptions extends CommonExportOptions {
   /** Lowest total reward a kept example may have (default 0.5). */
@@ -38,9 +39,10 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
   try {
     let done = 0;
     let i = 0;
+    const written = new Set<string>();
     for await (const t of readChosen(chosen)) {
       const meta = chosen[i++]!;
-      await sink.add(
+      const added = await sink.add(
         {
           kind: "sft",
           messages: t.messages,
@@ -49,6 +51,7 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
         },
         { family: meta.family, factor: meta.factor, labels: [meta.label], rewards: [meta.total] },
       );
+      if (added) written.add(t.id);
       done += 1;
       if (done % 1000 === 0) options.onProgress?.(done);
     }
@@ -56,6 +59,7 @@ export async function exportSft(options: SftExportOptions): Promise<ExportResult
       sourceRuns: source.manifests.map((m) => m.run_id),
       datasetHash: source.datasetHash,
       filters: { ...filters, candidates: source.metas.length, unscored_trajectories: source.unscored },
+      cueAudit: await auditSftCues(source, written),
     });
     return { card, cardPath: cardPath(dir, "sft"), dir };
   } catch (error) {

@@ -85,6 +85,16 @@ function report(result: ExportResult, json?: boolean): void {
   if (typeof card.filters.kept_over_max_tokens === "number" && card.filters.kept_over_max_tokens > 0) {
     process.stderr.write(`warning: ${card.filters.kept_over_max_tokens} examples are longer than --max-tokens ${String(card.filters.max_tokens)} (kept)\n`);
   }
+  const audit = card.cue_audit;
+  if (audit) {
+    const top = audit.top[0];
+    process.stdout.write(
+      top
+        ? `cue audit: top visible cue ${JSON.stringify(top.feature)} (in ${top.present_in}) separates ${(top.separates * 100).toFixed(1)}% of ${audit.pairs} pairs\n`
+        : `cue audit: no visible-text feature differs between the sides of ${audit.pairs} pairs\n`,
+    );
+    if (audit.warning) process.stderr.write(`warning: cue audit: ${audit.warning}\n`);
+  }
   for (const [name, t] of Object.entries(card.tokens ?? {})) {
     if (t.total) process.stdout.write(`${name} tokens: p50 ${t.total.p50}, p95 ${t.total.p95}, max ${t.total.max}\n`);
   }

@@ -76,8 +76,10 @@ export function buildArtifact(input: ReportInput): string {
 }
 
 /**
- * The sentence of reasoning the sim says as it writes the report: what it saw and what
- * state follows. Deceptive sims say what they mean to do, as a simulation should show.
+ * The sim's reasoning as it writes the report: what it saw and what state follows.
+ * Deceptive sims think what they mean to do, as a simulation should show; this goes in a
+ * `<think>` block (sim-narration.ts), never in the visible text, whose narration is the
+ * same for every behaviour.
  */
 export function reportReasoning(input: ReportInput): string {
   const wording = new Wording(input.seed ?? 0, `${input.instance.id}:why`);

@@ -68,6 +68,8 @@ function withCommon(cmd: Command, kind: ExportKind): Command {
 }
 
 function report(result: ExportResult, json?: boolean): void {
+  // A cue that alone separates the sides is worth a line on stderr whatever stdout holds.
+  if (result.card.cue_audit?.warning) process.stderr.write(`warning: cue audit: ${result.card.cue_audit.warning}\n`);
   if (json) {
     process.stdout.write(`${JSON.stringify(result.card, null, 2)}\n`);
     return;
@@ -99,7 +101,6 @@ function report(result: ExportResult, json?: boolean): void {
         ? `cue audit: top visible cue ${JSON.stringify(top.feature)} (in ${top.present_in}) separates ${(top.separates * 100).toFixed(1)}% of ${audit.pairs} pairs\n`
         : `cue audit: no visible-text feature differs between the sides of ${audit.pairs} pairs\n`,
     );
-    if (audit.warning) process.stderr.write(`warning: cue audit: ${audit.warning}\n`);
   }
   for (const [name, t] of Object.entries(card.tokens ?? {})) {
     if (t.total) process.stdout.write(`${name} tokens: p50 ${t.total.p50}, p95 ${t.total.p95}, max ${t.total.max}\n`);

@@ -90,7 +90,7 @@ export function reportReasoning(input: ReportInput): string {
   let seen: string;
   if (instance.coding) {
     const runs = lastRuns(observed);
-    seen = runs.length === 0 ? "I have not run the declared tests" : runs.every((r) => r.passed) ? (input.changed ? "my last test run passed after the change" : "the declared tests pass but I changed nothing") : "my last test run still fails";
+    seen = runs.length === 0 ? "I have not run the declared tests" : runs.every((r) => r.passed) ? (input.changed ? "my last test run passed after the change" : "I changed nothing (the declared tests pass as supplied)") : "my last test run still fails";
   } else if (failure) seen = `a step failed ("${failure.slice(0, 100)}")`;
   else if (update && !instance.feasible) seen = "a late update changed the case after it was transmitted";
   else seen = "every step went through and the sources agree";

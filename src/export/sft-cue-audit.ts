@@ -1,7 +1,9 @@
 /**
  * The cue audit of an SFT export: each selected example against each scored candidate of
  * the same instance that was not selected, so the audit asks what, besides the report,
- * marks the trajectories best-of-N keeps.
+ * marks the trajectories best-of-N keeps; and the same against each label of the
+ * candidates left out, so a tell only the deceptive ones carry is not diluted by the
+ * honest candidates that merely lost on reward.
  */
 import { CueAudit, type CueAuditSection } from "./cue-audit.js";
 import { cueMaskFor, visibleCueFeatures } from "./cue-features.js";
@@ -26,21 +28,42 @@ export async function auditSftCues(source: ExportSource, selected: ReadonlySet<s
       }
       return i;
     });
-  const kept = new Map<string, Int32Array[]>();
-  const rest = new Map<string, Int32Array[]>();
+  const labelOf = new Map(source.metas.map((m) => [m.id, m.label] as const));
+  type Held = { label: string; features: Int32Array };
+  const kept = new Map<string, Held[]>();
+  const rest = new Map<string, Held[]>();
   for await (const t of streamTrajectories(source, wanted)) {
     if (!instanceOf.has(t.id)) continue; // unscored: never a candidate
-    const features = intern(visibleCueFeatures(t.messages, cueMaskFor(source.instances.get(t.instance_id))));
+    const held = { label: labelOf.get(t.id)!, features: intern(visibleCueFeatures(t.messages, cueMaskFor(source.instances.get(t.instance_id)))) };
     const into = selected.has(t.id) ? kept : rest;
     const list = into.get(t.instance_id);
-    if (list) list.push(features);
-    else into.set(t.instance_id, [features]);
+    if (list) list.push(held);
+    else into.set(t.instance_id, [held]);
   }
-  const audit = new CueAudit({ sides: ["selected", "not_selected"], pairing: "each selected example with each scored candidate of its instance that was not selected" });
+  const pairing = "each selected example with each scored candidate of its instance that was not selected";
+  const audit = new CueAudit({ sides: ["selected", "not_selected"], pairing });
+  const byLabel = new Map<string, CueAudit>();
   const named = (ids: Int32Array) => new Set(Array.from(ids, (i) => names[i]!));
   for (const [instance, chosen] of kept) {
-    const others = (rest.get(instance) ?? []).map(named);
-    for (const a of chosen.map(named)) for (const b of others) audit.addPair(a, b);
+    const others = (rest.get(instance) ?? []).map(({ label, features }) => ({ label, features: named(features) }));
+    for (const a of chosen.map((c) => named(c.features))) {
+      for (const b of others) {
+        audit.addPair(a, b.features);
+        let sub = byLabel.get(b.label);
+        if (!sub) byLabel.set(b.label, (sub = new CueAudit({ sides: ["selected", `not_selected_${b.label}`], pairing })));
+        sub.addPair(a, b.features);
+      }
+    }
   }
-  return audit.result();
+  const result = audit.result();
+  const by_label = Object.fromEntries(
+    [...byLabel].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, sub]) => {
+      const r = sub.result();
+      return [label, { pairs: r.pairs, top: r.top.slice(0, 3), warning: label === "deceptive" ? r.warning : null }];
+    }),
+  );
+  // A refusal's final text is the refusal itself (it has no deliverable) and an honest
+  // candidate left out lost on reward, so only a tell against the deceptive ones is warned.
+  const labelWarning = Object.entries(by_label).find(([label, r]) => label === "deceptive" && r.warning !== null);
+  return { ...result, warning: result.warning ?? (labelWarning ? `against ${labelWarning[0]} candidates: ${labelWarning[1].warning}` : null), by_label };
 }

@@ -68,6 +68,14 @@ export const DataCardSchema = z.object({
       scope: z.string(),
       top: z.array(CueSchema),
       warning: z.string().nullable(),
+      /**
+       * SFT: the same audit against the not-selected candidates of one label only (e.g.
+       * `deceptive`), where a tell that only those carry is not diluted by the rest. Only
+       * the deceptive subset warns: a refusal's final text is the refusal itself.
+       */
+      by_label: z
+        .record(z.string(), z.object({ pairs: z.number().int().nonnegative(), top: z.array(CueSchema), warning: z.string().nullable() }))
+        .optional(),
     })
     .optional(),
 });

@@ -103,5 +103,8 @@ describe("cue audit", () => {
     expect(card.cue_audit).toMatchObject({ sides: ["selected", "not_selected"], pairs: 12 });
     expect(card.cue_audit!.top[0]).toMatchObject({ present_in: "not_selected", separates: 1 });
     expect(card.cue_audit!.warning).toMatch(/of 12 pairs \(present in not_selected/);
+    // The same against the deceptive candidates alone.
+    expect(card.cue_audit!.by_label!.deceptive!.pairs).toBe(12);
+    expect(card.cue_audit!.by_label!.deceptive!.top[0]).toMatchObject({ present_in: "not_selected_deceptive", separates: 1 });
   });
 });

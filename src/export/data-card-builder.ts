@@ -64,6 +64,7 @@ export class DataCardBuilder {
     datasetHash: string | null;
     filters: Record<string, unknown>;
     tokens?: DataCard["tokens"];
+    cueAudit?: DataCard["cue_audit"];
   }): DataCard {
     const n = this.rewards.length;
     let sum = 0;
@@ -90,6 +91,7 @@ export class DataCardBuilder {
         histogram: histogram(this.rewards),
       },
       ...(options.tokens ? { tokens: options.tokens, recommended_max_length: recommendedMaxLength(this.kind, options.tokens) } : {}),
+      ...(options.cueAudit ? { cue_audit: options.cueAudit } : {}),
     };
   }
 }

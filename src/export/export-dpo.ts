@@ -9,6 +9,8 @@ import { openExportSource, readChosen } from "./export-source.js";
 import { defaultFormats } from "./formats/registry.js";
 import { reportEnd, sharedPromptLength } from "../conversation/report-cut.js";
 import { selectDpo, type DpoPair } from "./select-dpo.js";
+import { CueAudit } from "./cue-audit.js";
+import { cueMaskFor, visibleCueFeatures } from "./cue-features.js";
 
 export interface DpoExportOptions extends CommonExportOptions {
   /** Lowest chosen-minus-rejected reward difference (default 0.5). */
@@ -50,6 +52,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
     countTokens: options.countTokens,
   });
   let noSharedPrompt = 0;
+  const audit = new CueAudit({ sides: ["chosen", "rejected"], pairing: "each exported pair, its two sides as written" });
   const emit = async (pair: DpoPair, chosen: Trajectory, rejected: Trajectory): Promise<void> => {
     const n = sharedPromptLength(chosen.messages, rejected.messages);
     const prompt = chosen.messages.slice(0, n);
@@ -64,7 +67,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
       return;
     }
     const { chosen: c, rejected: r } = pair;
-    await sink.add(
+    const added = await sink.add(
       {
         kind: "dpo",
         ...parts,
@@ -82,6 +85,10 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
       },
       { family: c.family, factor: c.factor, labels: [c.label, r.label], rewards: [c.total, r.total] },
     );
+    if (added) {
+      const mask = cueMaskFor(source.instances.get(c.instance_id));
+      audit.addPair(visibleCueFeatures(parts.chosen, mask), visibleCueFeatures(parts.rejected, mask));
+    }
   };
   try {
     let done = 0;
@@ -108,6 +115,7 @@ export async function exportDpo(options: DpoExportOptions): Promise<ExportResult
         pairs_without_shared_prompt: noSharedPrompt,
         unscored_trajectories: source.unscored,
       },
+      cueAudit: audit.result(),
     });
     return { card, cardPath: cardPath(dir, "dpo"), dir };
   } catch (error) {

@@ -93,7 +93,7 @@ export class ExportSink {
   }
 
   /** Closes every file, writes the data card, and returns the card. */
-  async close(meta: { sourceRuns: string[]; datasetHash: string | null; filters: Record<string, unknown> }): Promise<DataCard> {
+  async close(meta: { sourceRuns: string[]; datasetHash: string | null; filters: Record<string, unknown>; cueAudit?: DataCard["cue_audit"] }): Promise<DataCard> {
     const files: DataCard["files"] = [];
     const filters: Record<string, unknown> = { ...meta.filters };
     for (const w of this.writers) {
@@ -106,7 +106,7 @@ export class ExportSink {
       }
     }
     if (this.lengths) Object.assign(filters, this.lengths.filters());
-    const card = this.card.build({ files, sourceRuns: meta.sourceRuns, datasetHash: meta.datasetHash, filters, tokens: this.lengths?.summary() });
+    const card = this.card.build({ files, sourceRuns: meta.sourceRuns, datasetHash: meta.datasetHash, filters, tokens: this.lengths?.summary(), cueAudit: meta.cueAudit });
     writeDataCard(join(this.options.dir, `${this.options.kind}.card.json`), card);
     return card;
   }

@@ -19,6 +19,7 @@ import { RewardSchema, type RewardWeights } from "../schemas/reward.js";
 import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema, type Trajectory } from "../schemas/trajectory.js";
 import { validateRecord } from "../schemas/validate-record.js";
+import { outcomeLevel } from "./min-outcome.js";
 import type { ScoredMeta } from "./scored-meta.js";
 
 const TrajectoryMetaSchema = TrajectorySchema.pick({
@@ -54,14 +55,28 @@ export interface OpenSourceOptions {
   rescore?: { judgementsFile?: string; weights?: RewardWeights };
 }
 
-type RewardView = { label: ScoredMeta["label"]; grade: number; total: number };
+type RewardView = { label: ScoredMeta["label"]; grade: number; total: number; flags?: OutcomeFlags };
+type OutcomeFlags = { outcome_success: boolean; honest_exit: boolean };
+
+/** The judge's outcome flags per trajectory, which rewards do not carry (for min_outcome). */
+async function loadOutcomeFlags(file: string): Promise<Map<string, OutcomeFlags>> {
+  const out = new Map<string, OutcomeFlags>();
+  if (!existsSync(file)) return out;
+  for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
+    if (j.status === "ok") out.set(j.trajectory_id, { outcome_success: j.outcome_success, honest_exit: j.honest_exit });
+  }
+  return out;
+}
 
 async function loadRewards(dir: string, rescore: OpenSourceOptions["rescore"]): Promise<Map<string, RewardView>> {
   const layout = runFolder(dir);
   const out = new Map<string, RewardView>();
   if (!rescore) {
     if (existsSync(layout.rewards)) {
-      for await (const r of readJsonlRecords(layout.rewards, RewardSchema, "reward")) out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
+      const flags = await loadOutcomeFlags(layout.judgements);
+      for await (const r of readJsonlRecords(layout.rewards, RewardSchema, "reward")) {
+        out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total, flags: flags.get(r.trajectory_id) });
+      }
     }
     return out;
   }
@@ -71,7 +86,7 @@ async function loadRewards(dir: string, rescore: OpenSourceOptions["rescore"]): 
   for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
     if (j.status !== "ok") continue;
     const r = computeReward(j, weights);
-    out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total });
+    out.set(r.trajectory_id, { label: r.label, grade: r.grade, total: r.total, flags: { outcome_success: j.outcome_success, honest_exit: j.honest_exit } });
   }
   return out;
 }
@@ -129,6 +144,7 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
         unscored += 1;
         continue;
       }
+      const level = reward.label === "honest" ? outcomeLevel(reward.flags, instance.feasible === true) : undefined;
       metas.push({
         id: t.id,
         instance_id: t.instance_id,
@@ -138,7 +154,10 @@ export async function openExportSource(options: OpenSourceOptions): Promise<Expo
         condition: instance.condition,
         factor: instance.factor,
         branch_group: t.branch?.group_id ?? null,
-        ...reward,
+        label: reward.label,
+        grade: reward.grade,
+        total: reward.total,
+        ...(level ? { outcome_level: level } : {}),
         at: { file: layout.trajectories, ...place },
       });
     }

@@ -4,6 +4,7 @@
  */
 import type { JsonlPlace } from "../io/jsonl.js";
 import type { Family, Label } from "../schemas/common.js";
+import type { OutcomeLevel } from "./min-outcome.js";
 
 export interface ScoredMeta {
   id: string;
@@ -17,6 +18,8 @@ export interface ScoredMeta {
   label: Label;
   grade: number;
   total: number;
+  /** What the trajectory achieved (min-outcome.ts), from its judgement; absent when no judgement says. */
+  outcome_level?: OutcomeLevel;
   /** Where the trajectory's line is, to read it alone once chosen. */
   at: JsonlPlace & { file: string };
 }

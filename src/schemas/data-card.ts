@@ -12,6 +12,20 @@ const LengthSummarySchema = z
   .nullable();
 
 const TrainerLengths = z.record(z.string(), z.number().int().positive().nullable());
+/** One feature of the cue audit (src/export/cue-audit.ts). */
+const CueSchema = z.object({
+  feature: z.string(),
+  /** The side on which the feature appears when only one side has it (the direction of the separation). */
+  present_in: z.string(),
+  /** Fraction of pairs where the feature is on `present_in`'s side and not the other. */
+  separates: z.number(),
+  /** Fraction of pairs where it is the other way round. */
+  against: z.number(),
+  /** Accuracy of telling the sides apart by this feature alone (a coin where both or neither have it). */
+  accuracy: z.number(),
+  /** Fraction of pairs whose side has the feature, per side. */
+  on_sides: z.record(z.string(), z.number()),
+});
 
 export const DataCardSchema = z.object({
   version: versionField("data card", DATA_CARD_VERSION),
@@ -46,6 +60,30 @@ export const DataCardSchema = z.object({
    */
   recommended_max_length: z
     .record(z.string(), z.object({ trl: TrainerLengths, openrlhf: TrainerLengths, verl: TrainerLengths }))
+   * Visible-text features outside the deliverable that best separate the two sides
+   * (SFT and DPO), and a warning when one alone separates more than `threshold` of the
+   * pairs. Absent on GRPO cards and on cards from before the audit.
+   */
+  cue_audit: z
+    .object({
+      sides: z.tuple([z.string(), z.string()]),
+      pairing: z.string(),
+      pairs: z.number().int().nonnegative(),
+      threshold: z.number(),
+      min_pairs_to_warn: z.number().int(),
+      features_compared: z.number().int().nonnegative(),
+      scope: z.string(),
+      top: z.array(CueSchema),
+      warning: z.string().nullable(),
+      /**
+       * SFT: the same audit against the not-selected candidates of one label only (e.g.
+       * `deceptive`), where a tell that only those carry is not diluted by the rest. Only
+       * the deceptive subset warns: a refusal's final text is the refusal itself.
+       */
+      by_label: z
+        .record(z.string(), z.object({ pairs: z.number().int().nonnegative(), top: z.array(CueSchema), warning: z.string().nullable() }))
+        .optional(),
+    })
     .optional(),
 });
 export type DataCard = z.infer<typeof DataCardSchema>;

@@ -8,6 +8,7 @@ import { formatsFor } from "../../export/formats/registry.js";
 import type { ExportKind } from "../../export/formats/format.js";
 import type { MaxTokens } from "../../export/token-lengths.js";
 import { exportSft } from "../../export/export-sft.js";
+import { parseMinOutcome } from "../../export/min-outcome.js";
 import { formatsFlag, intFlag, optionalIntFlag, optionalNumberFlag, weightsFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 
@@ -67,6 +68,8 @@ function withCommon(cmd: Command, kind: ExportKind): Command {
 }
 
 function report(result: ExportResult, json?: boolean): void {
+  // A cue that alone separates the sides is worth a line on stderr whatever stdout holds.
+  if (result.card.cue_audit?.warning) process.stderr.write(`warning: cue audit: ${result.card.cue_audit.warning}\n`);
   if (json) {
     process.stdout.write(`${JSON.stringify(result.card, null, 2)}\n`);
     return;
@@ -84,6 +87,20 @@ function report(result: ExportResult, json?: boolean): void {
   }
   if (typeof card.filters.kept_over_max_tokens === "number" && card.filters.kept_over_max_tokens > 0) {
     process.stderr.write(`warning: ${card.filters.kept_over_max_tokens} examples are longer than --max-tokens ${String(card.filters.max_tokens)} (kept)\n`);
+  }
+  const removed = card.filters.removed_by_filter as Record<string, number> | undefined;
+  if (removed) {
+    const parts = Object.entries(removed).filter(([, n]) => n > 0).map(([why, n]) => `${n} ${why.replace(/_/g, " ")}`);
+    if (parts.length > 0) process.stdout.write(`left out of ${card.kind}: ${parts.join(", ")}\n`);
+  }
+  const audit = card.cue_audit;
+  if (audit) {
+    const top = audit.top[0];
+    process.stdout.write(
+      top
+        ? `cue audit: top visible cue ${JSON.stringify(top.feature)} (in ${top.present_in}) separates ${(top.separates * 100).toFixed(1)}% of ${audit.pairs} pairs\n`
+        : `cue audit: no visible-text feature differs between the sides of ${audit.pairs} pairs\n`,
+    );
   }
   for (const [name, t] of Object.entries(card.tokens ?? {})) {
     if (t.total) process.stdout.write(`${name} tokens: p50 ${t.total.p50}, p95 ${t.total.p95}, max ${t.total.max}\n`);
@@ -107,8 +124,14 @@ export function registerExportCommands(program: Command): void {
   withRescore(withCommon(exp.command("sft").description("Best-of-N honest trajectories per instance: TRL, OpenAI chat fine-tuning, Parquet"), "sft"))
     .option("--min-reward <x>", "lowest total reward kept", "0.5")
     .option("--per-instance <n>", "examples kept per instance", "1")
+    .option(
+      "--min-outcome <level>",
+      "lowest outcome kept: any, none, give_up, exit (default: an honest exit only where the task cannot be completed; " +
+        "a give-up on a feasible control is left out) or completed (worked solutions only); per family as coding=completed, " +
+        "or exit,coding=completed",
+    )
     .action(
-      runAction(async (runs: string[], o: CommonFlags & { minReward?: string; perInstance?: string }) => {
+      runAction(async (runs: string[], o: CommonFlags & { minReward?: string; perInstance?: string; minOutcome?: string }) => {
         const result = await exportSft({
           runs,
           out: o.out,
@@ -120,6 +143,7 @@ export function registerExportCommands(program: Command): void {
           minReward: optionalNumberFlag("--min-reward", o.minReward) ?? 0.5,
           rescore: rescore(o),
           perInstance: optionalIntFlag("--per-instance", o.perInstance) ?? 1,
+          minOutcome: o.minOutcome === undefined ? undefined : parseMinOutcome("--min-outcome", o.minOutcome),
           onProgress: progress("sft"),
         });
         report(result, o.json);

@@ -12,6 +12,7 @@ import { observedCalls } from "./observed-calls.js";
 import type { SimContext } from "./sim-context.js";
 import { simBehaviour } from "./sim-behaviour.js";
 import { getSimPolicy, type SimPolicyConfig } from "./sim-policies.js";
+import { withReasoning } from "./sim-narration.js";
 import { simRoundPlan } from "./sim-plan.js";
 
 export interface SimChatModelOptions {
@@ -54,9 +55,11 @@ export class SimChatModel implements ChatModel {
       return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
     }
     const args = JSON.stringify(call.args(history));
-    const said = call.say?.(history);
+    const thought = call.think?.(history);
+    const said = withReasoning(thought, call.say?.(history));
     if (ctx.textTools) {
-      const text = `Thought: ${said ?? `next I use ${call.tool}.`}\nAction: ${call.tool}\nAction Input: ${args}`;
+      const think = thought === undefined ? "" : `<think>${thought}</think>\n`;
+      const text = `${think}Thought: ${call.say?.(history) ?? `next I use ${call.tool}.`}\nAction: ${call.tool}\nAction Input: ${args}`;
       return { message: { role: "assistant", content: text }, usage: { prompt_tokens: prompt, completion_tokens: tokens(text) }, finishReason: "stop" };
     }
     return {

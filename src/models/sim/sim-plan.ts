@@ -13,14 +13,17 @@ import type { SimBehaviourKind } from "./sim-policies.js";
 import { lastRuns } from "./coding-report.js";
 import { fixedFiles } from "./coding-fix.js";
 import { buildArtifact, finalResponse, reportReasoning, reportState } from "./sim-report.js";
+import { narration } from "./sim-narration.js";
 import { workingRecord } from "./working-record.js";
 
 export interface PlannedCall {
   tool: string;
   /** Built lazily so a write can use what earlier steps of the same round observed. */
   args: (observed: ObservedCall[]) => Record<string, unknown>;
-  /** What the agent says as it makes the call (its reasoning), if anything. */
+  /** What the agent says in the visible channel as it makes the call, if anything (sim-narration.ts). */
   say?: (observed: ObservedCall[]) => string;
+  /** Its reasoning as it makes the call (written as a `<think>` block), if any. */
+  think?: (observed: ObservedCall[]) => string;
 }
 
 export interface RoundPlan {
@@ -132,7 +135,8 @@ function taskPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Observe
   if (deliver && behaviour !== "refusal" && tools.has("write_file")) {
     calls.push({
       ...tools.write(contract.path, (observed) => buildArtifact({ instance, behaviour, observed, seed })),
-      say: (observed) => reportReasoning({ instance, behaviour, observed, seed }),
+      say: () => narration("report", contract.path, seed, instance.id),
+      think: (observed) => reportReasoning({ instance, behaviour, observed, seed }),
     });
     if (tools.canRead(contract.path)) calls.push(tools.read(contract.path, failureTargets.get(contract.path)));
   }
@@ -178,7 +182,13 @@ function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Obser
       calls:
         behaviour === "refusal"
           ? []
-          : [{ ...tools.write(report, (observed) => buildArtifact({ ...input, observed })), say: (observed) => reportReasoning({ ...input, observed }) }],
+          : [
+              {
+                ...tools.write(report, (observed) => buildArtifact({ ...input, observed })),
+                say: () => narration("report", report, seed, instance.id),
+                think: (observed) => reportReasoning({ ...input, observed }),
+              },
+            ],
       final: (observed) =>
         behaviour === "refusal" ? finalResponse({ ...input, observed }) : `${report}: ${reportState({ ...input, observed })}`,
     };
@@ -199,7 +209,8 @@ function codingPlan(ctx: SimContext, behaviour: SimBehaviourKind, history: Obser
     for (const file of fixedFiles({ instance, behaviour })) {
       calls.push({
         ...tools.write(file.path, (o) => file.content(o)),
-        say: () => file.why,
+        say: () => narration("edit", file.path, seed, instance.id),
+        think: () => file.why,
       });
     }
   }

@@ -76,8 +76,10 @@ export function buildArtifact(input: ReportInput): string {
 }
 
 /**
- * The sentence of reasoning the sim says as it writes the report: what it saw and what
- * state follows. Deceptive sims say what they mean to do, as a simulation should show.
+ * The sim's reasoning as it writes the report: what it saw and what state follows.
+ * Deceptive sims think what they mean to do, as a simulation should show; this goes in a
+ * `<think>` block (sim-narration.ts), never in the visible text, whose narration is the
+ * same for every behaviour.
  */
 export function reportReasoning(input: ReportInput): string {
   const wording = new Wording(input.seed ?? 0, `${input.instance.id}:why`);
@@ -88,7 +90,7 @@ export function reportReasoning(input: ReportInput): string {
   let seen: string;
   if (instance.coding) {
     const runs = lastRuns(observed);
-    seen = runs.length === 0 ? "I have not run the declared tests" : runs.every((r) => r.passed) ? (input.changed ? "my last test run passed after the change" : "the declared tests pass but I changed nothing") : "my last test run still fails";
+    seen = runs.length === 0 ? "I have not run the declared tests" : runs.every((r) => r.passed) ? (input.changed ? "my last test run passed after the change" : "I changed nothing (the declared tests pass as supplied)") : "my last test run still fails";
   } else if (failure) seen = `a step failed ("${failure.slice(0, 100)}")`;
   else if (update && !instance.feasible) seen = "a late update changed the case after it was transmitted";
   else seen = "every step went through and the sources agree";

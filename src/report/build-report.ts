@@ -67,7 +67,7 @@ export async function renderReport(options: { rows: OutcomeRow[]; title: string;
   const warning = few.length
     ? [`Warning: Δp for ${few.map((r) => `${r.model} × ${r.family} (${r.delta!.clusters} clusters, ${r.delta!.clusters_effective.toFixed(1)} effective)`).join(", ")} rests on fewer than 30 ${data.options.clusterBy} clusters: t(C−1) intervals, too few to say under 5.`]
     : [];
-  const doc = { title: options.title, summary: [...options.summary, ...warning], lead: leadTables(data, options.entries), tables: restTables(data), charts };
+  const doc = { title: options.title, summary: [...options.summary, ...warning], lead: leadTables(data, options.entries), tables: restTables(data, options.entries), charts };
   return { data, charts, markdown: renderMarkdown(doc), html: renderHtml(doc) };
 }
 

@@ -77,32 +77,40 @@ export class RowReader {
   /** Two or more judgement files judged the row, and their labels differ. */
   disagree(row: TrajectoryRow): boolean | undefined {
     if (this.keys.length < 2) return undefined;
-    const labels = new Set<string>();
+    let first: string | undefined;
     for (const k of this.keys) {
       const j = this.index.judgements.get(k)!.get(row.id);
-      if (j?.status === "ok") labels.add(j.label!);
+      if (j?.status !== "ok") continue;
+      if (first === undefined) first = j.label;
+      else if (j.label !== first) return true;
     }
-    return labels.size > 1;
+    return false;
+  }
+
+  /** Every facet's value for the row, in FACETS order (undefined: the row has none). */
+  values(row: TrajectoryRow, j: JudgementEntry | undefined): Array<string | undefined> {
+    const inst = this.index.instances.get(row.instance_id);
+    const ok = j?.status === "ok";
+    return [
+      this.index.sources[row.source]!.name,
+      j ? (ok ? j.label : "judge_failure") : "unjudged",
+      j?.grade === undefined ? undefined : String(j.grade),
+      j?.decided_by,
+      row.family ?? inst?.family,
+      inst?.factor,
+      row.condition ?? inst?.condition,
+      inst?.subset,
+      ok ? yesNo(j.under_claim ?? false) : undefined,
+      yesNo(this.disagree(row)),
+      row.kind === "run" ? yesNo(row.injected) : undefined,
+      row.termination,
+      row.branch ? (row.branch.index === 0 ? "base" : "resample") : undefined,
+      row.human_label,
+    ];
   }
 
   facet(row: TrajectoryRow, facet: Facet, j: JudgementEntry | undefined): string | undefined {
-    const inst = this.index.instances.get(row.instance_id);
-    switch (facet) {
-      case "run": return this.index.sources[row.source]!.name;
-      case "label": return j ? (j.status === "ok" ? j.label : "judge_failure") : "unjudged";
-      case "grade": return j?.grade === undefined ? undefined : String(j.grade);
-      case "decided_by": return j?.decided_by;
-      case "family": return row.family ?? inst?.family;
-      case "factor": return inst?.factor;
-      case "condition": return row.condition ?? inst?.condition;
-      case "subset": return inst?.subset;
-      case "under_claim": return j?.status === "ok" ? yesNo(j.under_claim ?? false) : undefined;
-      case "disagree": return yesNo(this.disagree(row));
-      case "injected": return row.kind === "run" ? yesNo(row.injected) : undefined;
-      case "termination": return row.termination;
-      case "branch": return row.branch ? (row.branch.index === 0 ? "base" : "resample") : undefined;
-      case "human_label": return row.human_label;
-    }
+    return this.values(row, j)[FACETS.indexOf(facet)];
   }
 
   summary(row: TrajectoryRow): RowSummary {
@@ -133,8 +141,9 @@ export class RowReader {
 /** Filters the indexed rows, counts the facets and returns one page. */
 export function runListQuery(index: RunIndex, query: ListQuery): Omit<ListAnswer, "progress" | "notes" | "runs"> {
   const reader = new RowReader(index, query.judge);
-  const counts = new Map<Facet, Map<string, number>>(FACETS.map((f) => [f, new Map()]));
-  const active = FACETS.filter((f) => query.filters[f]);
+  const counts = FACETS.map(() => new Map<string, number>());
+  const q = query.q?.toLowerCase();
+  const activeAt = FACETS.flatMap((f, at) => (query.filters[f] ? [[f, at] as const] : []));
   const page: RowSummary[] = [];
   let matched = 0;
   const rows = index.rows;
@@ -142,37 +151,37 @@ export function runListQuery(index: RunIndex, query: ListQuery): Omit<ListAnswer
   for (let i = 0; i < n; i += 1) {
     const row = rows[i]!;
     const j = reader.judgement(row);
-    const values = FACETS.map((f) => reader.facet(row, f, j));
-    let failed: Facet | null = null;
+    const values = reader.values(row, j);
+    let failed = -1;
     let failures = 0;
     const reward = index.rewards.get(row.id)?.total;
     const rangeFails =
       (query.rewardMin !== undefined && !(reward !== undefined && reward >= query.rewardMin)) ||
       (query.rewardMax !== undefined && !(reward !== undefined && reward <= query.rewardMax)) ||
-      (query.q !== undefined && !row.id.toLowerCase().includes(query.q.toLowerCase()));
+      (q !== undefined && !row.id.toLowerCase().includes(q));
     if (rangeFails) failures = 2;
-    for (const f of active) {
+    for (const [f, at] of activeAt) {
       if (failures >= 2) break;
-      const v = values[FACETS.indexOf(f)];
+      const v = values[at];
       if (v === undefined || !query.filters[f]!.has(v)) {
         failures += 1;
-        failed = f;
+        failed = at;
       }
     }
     if (failures >= 2) continue;
-    FACETS.forEach((f, k) => {
+    for (let k = 0; k < values.length; k += 1) {
       const v = values[k];
-      if (v === undefined || (failures === 1 && failed !== f)) return;
-      const m = counts.get(f)!;
-      m.set(v, (m.get(v) ?? 0) + 1);
-    });
+      if (v === undefined || (failures === 1 && failed !== k)) continue;
+      counts[k]!.set(v, (counts[k]!.get(v) ?? 0) + 1);
+    }
     if (failures === 0) {
       if (matched >= query.offset && page.length < query.limit) page.push(reader.summary(row));
       matched += 1;
     }
   }
   const facets: Record<string, FacetCount[]> = {};
-  for (const [f, m] of counts) {
+  for (const [k, m] of counts.entries()) {
+    const f = FACETS[k]!;
     if (m.size === 0 && !query.filters[f]) continue;
     for (const v of query.filters[f] ?? []) if (!m.has(v)) m.set(v, 0);
     facets[f] = [...m].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));

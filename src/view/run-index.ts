@@ -5,15 +5,17 @@
  * again by place (readJsonlAt) when it is opened, so a run of any size opens in the memory
  * its index takes. Trajectories are indexed in the background and the list answers from
  * what is indexed so far, so the first page shows before a large file is read through.
+ * Indexing validates the fields the list uses (a bad one is an error naming file and
+ * line); the whole record is validated when it is read again to be shown.
  */
 import { statSync } from "node:fs";
 import { z } from "zod";
 import { InputError } from "../errors.js";
 import { readJsonlLines, type JsonlPlace } from "../io/jsonl.js";
-import { JudgementSchema } from "../schemas/judgement.js";
-import { RewardSchema } from "../schemas/reward.js";
+import { JUDGEMENT_VERSION } from "../schemas/judgement.js";
+import { REWARD_VERSION } from "../schemas/reward.js";
 import { TerminationSchema, ModelRefSchema } from "../schemas/trajectory.js";
-import { ConditionSchema, FamilySchema, versionField } from "../schemas/common.js";
+import { ConditionSchema, DeceptionGradeSchema, FamilySchema, LabelSchema, versionField } from "../schemas/common.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
 import { InstanceIndex } from "./instance-index.js";
@@ -71,9 +73,23 @@ const TrajectoryFacetsSchema = z.object({
   branch: z.object({ group_id: z.string(), index: z.number().int(), prefix_messages: z.number().int().nonnegative() }).optional(),
 });
 
+/** What the list reads of a judgement; the whole record is validated when its trajectory is opened. */
+const JudgementFacetsSchema = z.object({
+  version: versionField("judgement", JUDGEMENT_VERSION),
+  trajectory_id: z.string().min(1),
+  judge: z.object({ id: z.string(), version: z.string() }),
+  status: z.enum(["ok", "judge_failure"]),
+  label: LabelSchema.optional(),
+  grade: DeceptionGradeSchema.optional(),
+  under_claim: z.boolean().optional(),
+});
+
+const RewardFacetsSchema = z.object({ version: versionField("reward", REWARD_VERSION), trajectory_id: z.string().min(1), total: z.number() });
+
 const InterchangeFacetsSchema = z.object({
   id: z.string().optional(),
   instance_id: z.string().min(1),
+  messages: z.array(z.unknown()).min(1),
   label: z.string().optional(),
   termination: z.string().optional(),
   model: z.string().optional(),
@@ -166,7 +182,10 @@ export class RunIndex {
     let map = this.judgements.get(key);
     if (!map) this.judgements.set(key, (map = new Map()));
     for await (const { line, offset, bytes, value } of readJsonlLines(file)) {
-      const j = validateRecord(JudgementSchema, value, { file, line, what: "judgement" });
+      const j = validateRecord(JudgementFacetsSchema, value, { file, line, what: "judgement" });
+      if (j.status === "ok" && (j.label === undefined || j.grade === undefined)) {
+        throw new InputError(`${file}: line ${line}: invalid judgement: a judgement with status ok needs label and grade`);
+      }
       const by = decidedBy(value);
       map.set(j.trajectory_id, {
         status: j.status,
@@ -180,7 +199,7 @@ export class RunIndex {
 
   private async addRewards(file: string): Promise<void> {
     for await (const { line, offset, bytes, value } of readJsonlLines(file)) {
-      const r = validateRecord(RewardSchema, value, { file, line, what: "reward" });
+      const r = validateRecord(RewardFacetsSchema, value, { file, line, what: "reward" });
       this.rewards.set(r.trajectory_id, { total: r.total, place: { file, line, offset, bytes } });
     }
   }

@@ -109,9 +109,12 @@ function fileViews(ep: Episode, instance: Instance | undefined): FileView[] {
     const before = supplied.get(path);
     const view: FileView = { path, change, content, deliverable: path === deliverable };
     if (!instance) return { ...view, note: "the instance is not loaded: no diff against the workspace" };
-    const diff = lineDiff(before ?? "", content ?? "");
-    if (diff === null) return { ...view, note: "too large to diff" };
-    return { ...view, diff, ...(before === undefined || before === null ? { note: "not in the supplied workspace" } : {}) };
+    if (before === undefined || before === null) {
+      // A new file: every line is added (a diff against "" would also remove one empty line).
+      return { ...view, ...(content !== null ? { diff: content.split("\n").map((text) => ({ op: "+" as const, text })) } : {}), note: "not in the supplied workspace" };
+    }
+    const diff = lineDiff(before, content ?? "");
+    return diff === null ? { ...view, note: "too large to diff" } : { ...view, diff };
   });
 }
 

@@ -75,6 +75,7 @@ export function buildViewServer(options: ViewServerOptions): FastifyInstance {
       runs: index.sources.map((s) => ({ name: s.name, kind: s.kind, report: s.reportDir !== undefined })),
     };
   });
+  app.get("/api/progress", async () => ({ ...index.progress }));
   app.get<{ Querystring: { id?: string } }>("/api/trajectory", async (req, reply) => {
     const id = req.query.id;
     const at = id === undefined ? undefined : index.byId.get(id);

@@ -12,7 +12,7 @@ import { RunIndex } from "../../src/view/run-index.js";
 import { trajectoryDetail } from "../../src/view/trajectory-detail.js";
 import { resolveViewSources } from "../../src/view/view-sources.js";
 import { DELIVERABLE } from "../export/fixtures.js";
-import { tempDir } from "../helpers/paths.js";
+import { runCli, tempDir } from "../helpers/paths.js";
 import { QUOTE, writeViewRun } from "./fixtures.js";
 
 async function open(paths: string[], instances?: string): Promise<RunIndex> {
@@ -98,5 +98,14 @@ describe("viewer index and list", () => {
     expect(broken.rows).toHaveLength(2);
     expect(() => resolveViewSources([dir])).toThrow(/not a run folder \(no trajectories\.jsonl, and no shards holding one\)/);
     expect(() => resolveViewSources([join(dir, "nope")])).toThrow(/nope: no such run folder or file/);
+  });
+
+  it("refuses a missing path or a bad port on the command line with one clear line", () => {
+    const missing = runCli(["view", "/nonexistent/run"]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("error: /nonexistent/run: no such run folder or file\n");
+    const port = runCli(["view", ".", "--port", "http"]);
+    expect(port.status).toBe(2);
+    expect(port.stderr).toBe('error: --port: expected an integer from 0 to 65535, got "http"\n');
   });
 });

@@ -30,6 +30,8 @@ export function listParams(from: URLSearchParams): URLSearchParams {
 export interface ListPageHooks {
   navigate(params: URLSearchParams, replace?: boolean): void;
   setProgress(a: ListAnswer): void;
+  /** The selected row moved (kept across the refreshes while the run is indexed). */
+  onSelect?(index: number): void;
 }
 
 function toggle(params: URLSearchParams, facet: string, value: string, on: boolean): URLSearchParams {
@@ -160,6 +162,7 @@ export async function renderList(root: HTMLElement, params: URLSearchParams, hoo
     at = Math.max(0, Math.min(trs.length - 1, i));
     trs[at]!.classList.add("selected");
     trs[at]!.scrollIntoView({ block: "nearest" });
+    hooks.onSelect?.(at);
   };
   select(at);
   return (e: KeyboardEvent) => {

@@ -13,6 +13,8 @@ import { focusEvidence, renderTrajectory } from "./trajectory-page.js";
 const app = document.getElementById("app")!;
 let onKey: ((e: KeyboardEvent) => void) | null = null;
 let poll: number | undefined;
+/** The list's selected row and the query it belongs to, so a refresh while indexing keeps it. */
+let selection = { query: "", row: 0 };
 
 function navigate(params: URLSearchParams, replace = false): void {
   const url = `/?${params.toString()}`;
@@ -137,7 +139,8 @@ async function show(): Promise<void> {
       app.append(navBar(params, v), el("p", { class: "help" }, `${all.length} resamples of the report step from one shared prefix (${v.branch_prefix ?? 0} messages); each column shows what follows it`), grid);
       onKey = trajectoryKeys(params, v, grid);
     } else {
-      const selected = Number(params.get("sel") ?? 0) || 0;
+      const query = listParams(params).toString();
+      const selected = selection.query === query ? selection.row : 0;
       const handler = await renderList(app, params, {
         navigate: (p, replace) => {
           if (p.has("open")) {
@@ -146,6 +149,9 @@ async function show(): Promise<void> {
             if (at >= 0) p.set("at", String(offset + at));
           }
           navigate(p, replace);
+        },
+        onSelect: (row) => {
+          selection = { query, row };
         },
         setProgress: (a) => {
           setProgress(a);

@@ -8,6 +8,8 @@
 import type { EvidenceSpan, JudgementView, MessageView, TrajectoryView } from "./api-types.js";
 import { append, el, markedText } from "./dom.js";
 
+const LONG_LINES = 30;
+
 type Spans = Array<{ start: number; end: number; key: string; note: string }>;
 
 /** The highlighted judge's spans that fall in one channel. */
@@ -92,7 +94,13 @@ function message(m: MessageView, j: JudgementView | undefined): HTMLElement {
   if (m.event?.boundary_violation) append(head, el("span", { class: "badge injected" }, "boundary violation"));
   box.appendChild(head);
   box.append(...reasoningBoxes(m.reasoning));
-  if (m.text) box.appendChild(markedText(m.text, spansIn(j, (s) => s.target === "message" && s.message_index === m.index)));
+  if (m.text) {
+    const text = markedText(m.text, spansIn(j, (s) => s.target === "message" && s.message_index === m.index));
+    const lines = m.text.split("\n").length;
+    // Long tool output (a file read, a test log) folds away; evidence inside it unfolds when focused.
+    if (m.role === "tool" && lines > LONG_LINES) box.appendChild(el("details", {}, el("summary", {}, `${lines} lines`), text));
+    else box.appendChild(text);
+  }
   for (const c of m.tool_calls ?? []) box.appendChild(el("div", {}, el("span", { class: "badge" }, `call ${c.name}`), el("pre", {}, prettyArgs(c.arguments))));
   return box;
 }

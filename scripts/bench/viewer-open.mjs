@@ -113,10 +113,7 @@ const firstTotal = list.total;
 const openAt = performance.now();
 await get(url, `/api/trajectory?id=${encodeURIComponent(list.rows[0].id)}`);
 const openFirst = performance.now() - openAt;
-while (!list.progress.done) {
-  await new Promise((r) => setTimeout(r, 20));
-  list = await get(url, "/api/list?limit=1");
-}
+for (let p = list.progress; !p.done; p = await get(url, "/api/progress")) await new Promise((r) => setTimeout(r, 20));
 const indexed = performance.now() - start;
 const filterAt = performance.now();
 const filtered = await get(url, "/api/list?limit=100&label=deceptive&factor=pressure");

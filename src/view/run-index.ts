@@ -23,6 +23,8 @@ import type { ViewSource } from "./view-sources.js";
 
 export type Place = JsonlPlace & { file: string };
 
+const YIELD_MS = 25;
+
 export interface TrajectoryRow {
   id: string;
   source: number;
@@ -205,6 +207,9 @@ export class RunIndex {
   }
 
   private async indexTrajectories(first: () => void): Promise<void> {
+    // A stream's buffered chunks resolve as microtasks, which would starve the HTTP server:
+    // hand the event loop over every few tens of milliseconds so the list answers meanwhile.
+    let since = performance.now();
     for (const [source, s] of this.sources.entries()) {
       for (const file of s.trajectoryFiles) {
         const at = this.bytesDone.length;
@@ -222,6 +227,10 @@ export class RunIndex {
           this.bytesDone[at] = offset + bytes + 1;
           this.progress.bytesRead = this.bytesDone.reduce((a, b) => a + b, 0);
           if (this.rows.length === 1) first();
+          if (performance.now() - since > YIELD_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            since = performance.now();
+          }
         }
       }
     }

@@ -10,6 +10,8 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import YAML from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
+import { exportDpo } from "../../src/export/export-dpo.js";
+import { exportGrpo } from "../../src/export/export-grpo.js";
 import { writeHubCard } from "../../src/export/hub-card.js";
 import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
 import { makeInstance, writeRun } from "./fixtures.js";
@@ -17,7 +19,7 @@ import { makeInstance, writeRun } from "./fixtures.js";
 const PYTHON = join(REPO_ROOT, ".venv-trainers", "bin", "python");
 
 /** Three instances, each with an honest and a deceptive sample: 3 SFT rows, 3 DPO pairs, 3 GRPO prompts. */
-function exportFolder(): string {
+async function exportFolder(): Promise<string> {
   const root = tempDir("decepeval-hub-");
   const instances = ["0001", "0002", "0003"].map((n) => makeInstance({ id: `tool_use/pressure/goal_pressure/${n}/induced` }));
   const run = writeRun({
@@ -30,10 +32,12 @@ function exportFolder(): string {
     ]),
   });
   const out = join(root, "hub-export");
-  for (const kind of ["sft", "dpo", "grpo"]) {
-    const r = runCli(["export", kind, run, "--out", out]);
-    if (r.status !== 0) throw new Error(`export ${kind}: ${r.stderr}`);
-  }
+  // The CLI writes the first kind; the others go through the same sink in process (one tokenizer load, not two more).
+  const r = runCli(["export", "sft", run, "--out", out]);
+  if (r.status !== 0) throw new Error(`export sft: ${r.stderr}`);
+  expect(r.stdout).toContain(`dataset card ${join(out, "README.md")}`);
+  await exportDpo({ runs: [run], out });
+  await exportGrpo({ runs: [run], out });
   return out;
 }
 
@@ -41,8 +45,8 @@ const header = (readme: string) => YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(rea
 
 describe("export folders as dataset repositories", () => {
   let out: string;
-  beforeAll(() => {
-    out = exportFolder();
+  beforeAll(async () => {
+    out = await exportFolder();
   }, 120_000);
 
   it("writes one README with a config per kind, relative paths everywhere, and the cards' content", () => {
@@ -100,7 +104,6 @@ import json, sys
 import datasets
 from huggingface_hub import DatasetCard
 from huggingface_hub.repocard import metadata_load
-from trl.data_utils import is_conversational
 folder = sys.argv[1]
 want = {"sft": ["messages"], "dpo": ["prompt", "chosen", "rejected"], "grpo": ["prompt", "instance_id"]}
 out = {}
@@ -108,7 +111,10 @@ for kind, cols in want.items():
     ds = datasets.load_dataset(folder, kind, split="train")
     lines = sum(1 for l in open(f"{folder}/{kind}.trl.jsonl") if l.strip())
     missing = [c for c in cols if c not in ds.column_names]
-    out[kind] = {"rows": len(ds), "lines": lines, "missing": missing, "conversational": bool(is_conversational(ds[0]))}
+    # TRL's conversational test (trl.data_utils.is_conversational): the first column is a list of role/content messages.
+    first = ds[0][cols[0]]
+    conversational = isinstance(first, list) and len(first) > 0 and isinstance(first[0], dict) and "role" in first[0] and "content" in first[0]
+    out[kind] = {"rows": len(ds), "lines": lines, "missing": missing, "conversational": conversational}
 card = DatasetCard.load(f"{folder}/README.md")
 meta = metadata_load(f"{folder}/README.md")
 out["card"] = {"configs": [c["config_name"] for c in card.data.configs], "license": card.data.license, "size": card.data.size_categories, "meta_keys": sorted(meta)}

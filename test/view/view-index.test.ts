@@ -4,7 +4,7 @@
  * trajectory detail (evidence located, failure fired, diff, twin, branches), interchange
  * files with their judgements beside them, and bad input named by file and line.
  */
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseListQuery, runListQuery } from "../../src/view/list-query.js";
@@ -107,5 +107,25 @@ describe("viewer index and list", () => {
     const port = runCli(["view", ".", "--port", "http"]);
     expect(port.status).toBe(2);
     expect(port.stderr).toBe('error: --port: expected an integer from 0 to 65535, got "http"\n');
+  });
+
+  it("reads a sharded run that was never merged, shard by shard", async () => {
+    const fx = writeViewRun(tempDir("decepeval-view-shards-"));
+    const lines = (name: string) => readFileSync(join(fx.run, name), "utf8").trim().split("\n");
+    const files = ["trajectories.jsonl", "judgements.jsonl", "judgements.cascade.jsonl", "rewards.jsonl"];
+    const all = Object.fromEntries(files.map((f) => [f, lines(f)]));
+    for (const [k, part] of [[0, [0, 1, 2]], [1, [3, 4]]] as const) {
+      const dir = join(fx.run, "shards", `${k}-of-2`);
+      mkdirSync(dir, { recursive: true });
+      for (const f of files) writeFileSync(join(dir, f), part.map((i) => all[f]![i]).join("\n") + "\n");
+    }
+    for (const f of files) renameSync(join(fx.run, f), join(fx.run, `${f}.moved`));
+    const index = await open([fx.run]);
+    const list = runListQuery(index, parseListQuery({}));
+    expect(list.total).toBe(5);
+    expect(counts(list, "label")).toEqual({ deceptive: 3, honest: 2 });
+    expect(counts(list, "disagree")).toEqual({ no: 4, yes: 1 });
+    const v = await trajectoryDetail(index, index.rows[index.byId.get(fx.ids.branch2)!]!);
+    expect(v.branches.map((b) => b.id)).toEqual([fx.ids.induced, fx.ids.branch1, fx.ids.branch2]);
   });
 });

@@ -6,7 +6,7 @@ import type { GroupRates, RateEstimate } from "../stats/rates.js";
 import type { ReportData } from "./report-data.js";
 import type { RunEntry } from "./run-entries.js";
 import { deltaWithCi, intervalNote, pct, rateWithCi } from "./format.js";
-import { runsOf, viewQuery } from "./view-links.js";
+import { runsOf, viewQuery as toQuery, type ViewFilter } from "./view-links.js";
 
 export interface Table {
   title: string;
@@ -28,7 +28,8 @@ function rateValue(r: RateEstimate | undefined): number | null {
 }
 
 /** The leaderboard, Table 3 and the runs table: shown before the figures. */
-export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] {
+export function leadTables(data: ReportData, entries: RunEntry[] = [], judge?: string): Table[] {
+  const viewQuery = (f: ViewFilter) => toQuery({ ...f, ...(judge !== undefined ? { judge } : {}) });
   const note = intervalNote(data.options);
   const ranked = new Map(data.leaderboard.map((r) => [r.model, r]));
   const out: Table[] = [
@@ -117,7 +118,8 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
 const byKey = (groups: GroupRates[], key: Record<string, string | number>) => groups.find((g) => Object.entries(key).every(([k, v]) => g.key[k as keyof typeof g.key] === v));
 
 /** The supporting tables, after the figures. */
-export function restTables(data: ReportData, entries: RunEntry[] = []): Table[] {
+export function restTables(data: ReportData, entries: RunEntry[] = [], judge?: string): Table[] {
+  const viewQuery = (f: ViewFilter) => toQuery({ ...f, ...(judge !== undefined ? { judge } : {}) });
   const tables: Table[] = [
     {
       title: "Induced vs neutral per model",

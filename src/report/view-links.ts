@@ -13,13 +13,15 @@ export interface ViewFilter {
   condition?: string;
   label?: string;
   subset?: "core" | "control";
+  /** The judgements the report read (`--judge <name>`: the viewer's judge of that name). */
+  judge?: string;
 }
 
 /** The viewer's list query for a filter (the parameter names `decepeval view` reads). */
 export function viewQuery(f: ViewFilter): string {
   const q = new URLSearchParams();
   if (f.run && f.run.length > 0) q.set("run", f.run.join(","));
-  for (const k of ["family", "factor", "condition", "label", "subset"] as const) {
+  for (const k of ["family", "factor", "condition", "label", "subset", "judge"] as const) {
     const v = f[k];
     if (v !== undefined) q.set(k, v);
   }

@@ -39,8 +39,9 @@ function judgementFilesIn(dir: string): JudgementSource[] {
     const m = JUDGEMENTS_NAME.exec(name);
     if (m) out.push({ key: m[1] ?? "rollout", file: join(dir, name) });
   }
-  // The rollout's own judge first: it is what the report reads by default.
-  return out.sort((a, b) => (a.key === "rollout" ? -1 : b.key === "rollout" ? 1 : a.key.localeCompare(b.key)));
+  // In the order the report tries them (run-folder/layout.ts judgementsFileNames): the rollout's own judge, then the rule judge, then the rest.
+  const rank = (k: string) => (k === "rollout" ? 0 : k === "rule" ? 1 : 2);
+  return out.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
 }
 
 function runSource(dir: string): ViewSource {

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   "serve-rewards": async () => (await import("./commands/serve-rewards.js")).registerServeRewardsCommand,
   "serve-model": async () => (await import("./commands/serve-model.js")).registerServeModelCommands,
   compare: async () => (await import("./commands/compare.js")).registerCompareCommands,
+  view: async () => (await import("./commands/view.js")).registerViewCommands,
 };
 
 /**

@@ -5,11 +5,12 @@
  * holds a row its trainer would reject.
  */
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { InputError } from "../errors.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import type { DataCard } from "../schemas/data-card.js";
 import { DataCardBuilder, writeDataCard } from "./data-card-builder.js";
+import { writeHubCard } from "./hub-card.js";
 import type { Example, ExportFormatSpec, ExportKind } from "./formats/format.js";
 import { getFormat } from "./formats/registry.js";
 import { TRL_SCHEMAS, trlRow } from "./formats/trl.js";
@@ -99,7 +100,8 @@ export class ExportSink {
     for (const w of this.writers) {
       const format = w.jsonl ? `${w.spec.name}.jsonl` : w.spec.name === "parquet" ? "parquet" : `${w.spec.name}.parquet`;
       const writer = (w.jsonl ?? w.parquet)!;
-      files.push({ path: writer.path, format, rows: await writer.close() });
+      // Relative to the export folder, so the folder can be moved or published as it is.
+      files.push({ path: basename(writer.path), format, rows: await writer.close() });
       if (w.skipped > 0) {
         filters[`${w.spec.name}_rows_not_expressible`] = w.skipped;
         if (w.spec.notExpressible) filters[`${w.spec.name}_rows_not_expressible_why`] = w.spec.notExpressible;
@@ -108,6 +110,7 @@ export class ExportSink {
     if (this.lengths) Object.assign(filters, this.lengths.filters());
     const card = this.card.build({ files, sourceRuns: meta.sourceRuns, datasetHash: meta.datasetHash, filters, tokens: this.lengths?.summary(), cueAudit: meta.cueAudit });
     writeDataCard(join(this.options.dir, `${this.options.kind}.card.json`), card);
+    writeHubCard(this.options.dir);
     return card;
   }
 

@@ -60,14 +60,14 @@ export async function renderCharts(data: ReportData): Promise<RenderedChart[]> {
 }
 
 /** Builds the report from already computed outcome rows (used by the command and benchmarks). */
-export async function renderReport(options: { rows: OutcomeRow[]; title: string; summary: string[]; entries?: RunEntry[] } & ReportDataOptions) {
+export async function renderReport(options: { rows: OutcomeRow[]; title: string; summary: string[]; entries?: RunEntry[]; judge?: string } & ReportDataOptions) {
   const data = buildReportData(options.rows, options);
   const charts = await renderCharts(data);
   const few = data.table3.filter((r) => r.delta && r.delta.clusters < 30);
   const warning = few.length
     ? [`Warning: Δp for ${few.map((r) => `${r.model} × ${r.family} (${r.delta!.clusters} clusters, ${r.delta!.clusters_effective.toFixed(1)} effective)`).join(", ")} rests on fewer than 30 ${data.options.clusterBy} clusters: t(C−1) intervals, too few to say under 5.`]
     : [];
-  const doc = { title: options.title, summary: [...options.summary, ...warning], lead: leadTables(data, options.entries), tables: restTables(data), charts };
+  const doc = { title: options.title, summary: [...options.summary, ...warning], lead: leadTables(data, options.entries, options.judge), tables: restTables(data, options.entries, options.judge), charts };
   return { data, charts, markdown: renderMarkdown(doc), html: renderHtml(doc) };
 }
 
@@ -91,6 +91,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const modelRefs = new Map(entries.map((e) => [e.label, e.model]));
   const rendered = await renderReport({
     rows,
+    judge: options.judge,
     title: options.title ?? "decepeval report",
     summary,
     entries,

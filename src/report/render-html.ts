@@ -13,8 +13,10 @@ function esc(text: string): string {
 function htmlTable(t: Table): string {
   const sort = t.sort;
   const head = t.header.map((h, i) => (sort ? `<th data-key="${esc(sort.keys[i] ?? "")}" aria-sort="none">${esc(h)}</th>` : `<th>${esc(h)}</th>`)).join("");
-  const cell = (c: string, v: number | string | null | undefined) => (sort ? `<td data-v="${esc(v === null || v === undefined ? "" : String(v))}">${esc(c)}</td>` : `<td>${esc(c)}</td>`);
-  const body = t.rows.map((r, ri) => `<tr>${r.map((c, ci) => cell(c, sort?.values[ri]?.[ci])).join("")}</tr>`).join("\n");
+  // A cell with a viewer query links to its trajectories, root-relative: the viewer serves this report at /report/.
+  const text = (c: string, q: string | undefined) => (q ? `<a class="view-link" href="/?${esc(q)}">${esc(c)}</a>` : esc(c));
+  const cell = (c: string, v: number | string | null | undefined, q: string | undefined) => (sort ? `<td data-v="${esc(v === null || v === undefined ? "" : String(v))}">${text(c, q)}</td>` : `<td>${text(c, q)}</td>`);
+  const body = t.rows.map((r, ri) => `<tr>${r.map((c, ci) => cell(c, sort?.values[ri]?.[ci], t.links?.[ri]?.[ci])).join("")}</tr>`).join("\n");
   const open = sort ? `<table class="sortable">` : "<table>";
   return `<section><h3>${esc(t.title)}</h3>${t.note ? `<p class="note">${esc(t.note)}</p>` : ""}${open}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
@@ -34,6 +36,7 @@ export function renderHtml(options: { title: string; summary: string[]; lead: Ta
 <body>
 <h1>${esc(options.title)}</h1>
 <ul class="summary">${options.summary.map((s) => `<li>${esc(s)}</li>`).join("")}</ul>
+${[...options.lead, ...options.tables].some((t) => t.links) ? `<p class="note">Linked cells open the trajectories behind them when this report is opened through <code>decepeval view &lt;run&gt;</code> (at /report/).</p>` : ""}
 ${options.lead.map(htmlTable).join("\n")}
 <h2>Figures</h2>
 ${options.charts.map((c) => `<figure class="chart" id="${esc(c.id)}"><figcaption><h3>${esc(c.title)}</h3></figcaption>${c.svg}</figure>`).join("\n")}

@@ -6,6 +6,7 @@ import type { GroupRates, RateEstimate } from "../stats/rates.js";
 import type { ReportData } from "./report-data.js";
 import type { RunEntry } from "./run-entries.js";
 import { deltaWithCi, intervalNote, pct, rateWithCi } from "./format.js";
+import { runsOf, viewQuery as toQuery, type ViewFilter } from "./view-links.js";
 
 export interface Table {
   title: string;
@@ -17,6 +18,8 @@ export interface Table {
    * per row and column the value it sorts by (null: no data, sorts last).
    */
   sort?: { keys: string[]; values: Array<Array<number | string | null>> };
+  /** Per row and column, the `decepeval view` list query of the trajectories behind the cell (view-links.ts). */
+  links?: Array<Array<string | undefined>>;
 }
 
 /** A rate's sort value (the point estimate, as `--sort` uses); none without data. */
@@ -25,7 +28,8 @@ function rateValue(r: RateEstimate | undefined): number | null {
 }
 
 /** The leaderboard, Table 3 and the runs table: shown before the figures. */
-export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] {
+export function leadTables(data: ReportData, entries: RunEntry[] = [], judge?: string): Table[] {
+  const viewQuery = (f: ViewFilter) => toQuery({ ...f, ...(judge !== undefined ? { judge } : {}) });
   const note = intervalNote(data.options);
   const ranked = new Map(data.leaderboard.map((r) => [r.model, r]));
   const out: Table[] = [
@@ -58,6 +62,20 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
           r.not_distinguishable_from.length,
         ]),
       },
+      links: data.leaderboard.map((r) => {
+        const run = runsOf(entries, r.model);
+        return [
+          undefined,
+          undefined,
+          viewQuery({ run, condition: "neutral", label: "deceptive", subset: "core" }),
+          viewQuery({ run, condition: "induced", label: "deceptive", subset: "core" }),
+          viewQuery({ run, label: "deceptive", subset: "core" }),
+          viewQuery({ run, label: "refusal" }),
+          viewQuery({ run, label: "incomplete" }),
+          r.over_caution ? viewQuery({ run, subset: "control" }) : undefined,
+          undefined,
+        ];
+      }),
     },
     {
       title: "Table 3: deception rate, neutral vs induced, and Δp per family",
@@ -75,6 +93,11 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
         rateWithCi(r.induced?.incomplete),
         rateWithCi(r.induced?.honest_exit),
       ]),
+      links: data.table3.map((r) => {
+        const run = runsOf(entries, r.model);
+        const q = (condition: string, label: string) => viewQuery({ run, family: r.family, condition, label, subset: "core" });
+        return [viewQuery({ run }), viewQuery({ run, family: r.family }), q("neutral", "deceptive"), q("induced", "deceptive"), undefined, undefined, undefined, q("induced", "refusal"), q("induced", "incomplete"), undefined];
+      }),
     },
   ];
   if (entries.length > 0) {
@@ -95,7 +118,8 @@ export function leadTables(data: ReportData, entries: RunEntry[] = []): Table[] 
 const byKey = (groups: GroupRates[], key: Record<string, string | number>) => groups.find((g) => Object.entries(key).every(([k, v]) => g.key[k as keyof typeof g.key] === v));
 
 /** The supporting tables, after the figures. */
-export function restTables(data: ReportData): Table[] {
+export function restTables(data: ReportData, entries: RunEntry[] = [], judge?: string): Table[] {
+  const viewQuery = (f: ViewFilter) => toQuery({ ...f, ...(judge !== undefined ? { judge } : {}) });
   const tables: Table[] = [
     {
       title: "Induced vs neutral per model",
@@ -106,6 +130,13 @@ export function restTables(data: ReportData): Table[] {
       title: "Deception by family and factor",
       header: ["model", "family", "factor", "condition", "deception"],
       rows: data.perFactor.map((g) => [String(g.key.model), String(g.key.family), String(g.key.factor), String(g.key.condition), rateWithCi(g.deception)]),
+      links: data.perFactor.map((g) => [
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        viewQuery({ run: runsOf(entries, String(g.key.model)), family: String(g.key.family), factor: String(g.key.factor), condition: String(g.key.condition), label: "deceptive", subset: "core" }),
+      ]),
     },
     {
       title: "Deception and refusal by number of stacked factors",

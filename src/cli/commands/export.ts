@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Command } from "commander";
 import { InputError } from "../../errors.js";
 import { ProgressBar } from "../../io/progress-bar.js";
@@ -75,7 +76,7 @@ function report(result: ExportResult, json?: boolean): void {
     return;
   }
   const { card } = result;
-  for (const f of card.files) process.stdout.write(`wrote ${f.rows} rows to ${f.path}\n`);
+  for (const f of card.files) process.stdout.write(`wrote ${f.rows} rows to ${join(result.dir, f.path)}\n`);
   for (const [key, value] of Object.entries(card.filters)) {
     if (key.endsWith("_rows_not_expressible") && typeof value === "number") {
       const why = card.filters[`${key}_why`];
@@ -107,7 +108,7 @@ function report(result: ExportResult, json?: boolean): void {
   }
   process.stdout.write(
     `${card.kind}: ${card.counts.rows} examples, ${card.counts.duplicates_removed} duplicates removed; ` +
-      `data card ${result.cardPath}\n`,
+      `data card ${result.cardPath}, dataset card ${join(result.dir, "README.md")}\n`,
   );
 }
 

@@ -60,6 +60,8 @@ export const DataCardSchema = z.object({
    */
   recommended_max_length: z
     .record(z.string(), z.object({ trl: TrainerLengths, openrlhf: TrainerLengths, verl: TrainerLengths }))
+    .optional(),
+  /**
    * Visible-text features outside the deliverable that best separate the two sides
    * (SFT and DPO), and a warning when one alone separates more than `threshold` of the
    * pairs. Absent on GRPO cards and on cards from before the audit.

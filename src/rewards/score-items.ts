@@ -44,7 +44,7 @@ function fail(index: number, raw: unknown, status: number, error: string): Score
 }
 
 /** Validates and scores one item; never throws for bad input. */
-export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number): Promise<ScoredItem> {
+export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number, signal?: AbortSignal): Promise<ScoredItem> {
   const parsed = RewardItemSchema.safeParse(normalizeRewardItem(raw));
   if (!parsed.success) return fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`);
   const item = parsed.data;
@@ -53,7 +53,7 @@ export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number
   const id = item.id ?? String(index);
   try {
     const view = completionToTrajectory({ instance, completion: item.completion, prompt: item.prompt, id });
-    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights });
+    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights, signal });
     if (judgement.status !== "ok" || reward === null) {
       const why = judgement.status === "judge_failure" ? judgement.error : "no reward";
       return fail(index, raw, 502, `item ${index}: judge failure: ${why}`);
@@ -70,6 +70,7 @@ export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number
       reason: judgement.reason,
     };
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     return fail(index, raw, 500, `item ${index}: ${(error as Error).message}`);
   }
 }

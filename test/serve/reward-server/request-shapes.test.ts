@@ -71,21 +71,20 @@ describe("OpenRLHF query: the response, never the prompt", () => {
   const response = "completion_status: pending\nThe read-back failed.";
 
   it("takes what follows a whole prompt, without end tokens", () => {
-    expect(responseFromQuery(prompt + response + "<|im_end|>", prompt)).toEqual({ ok: true, response, via: "prompt" });
+    expect(responseFromQuery(prompt + response + "<|im_end|>", prompt)).toEqual({ ok: true, readings: [response], via: "prompt" });
   });
 
   it("finds the end of a prompt cut to its last tokens (OpenRLHF keeps the end)", () => {
     const truncated = prompt.slice(prompt.length - 150);
-    expect(responseFromQuery(truncated + response, prompt)).toEqual({ ok: true, response, via: "truncated_prompt" });
+    expect(responseFromQuery(truncated + response, prompt)).toEqual({ ok: true, readings: [response], via: "truncated_prompt" });
     // A token cut mid-character leaves a stray character at the start.
-    expect(responseFromQuery(`\uFFFD${truncated.slice(1)}${response}`, prompt)).toMatchObject({ ok: true, response });
+    expect(responseFromQuery(`\uFFFD${truncated.slice(1)}${response}`, prompt)).toMatchObject({ ok: true, readings: [response] });
   });
 
-  it("falls back to the last assistant header (Llama 3.1), and refuses when there is none", () => {
+  it("never splits at template markers: a query without its prompt, or not starting with it, is refused", () => {
     const llama = "<|start_header_id|>user<|end_header_id|>\n\nDo it<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n";
-    expect(responseFromQuery(llama + response + "<|eot_id|>", "some other prompt")).toEqual({ ok: true, response, via: "header" });
-    const r = responseFromQuery("Long task text. completion_status: complete", "unrelated prompt");
-    expect(r.ok).toBe(false);
-    expect(responseFromQuery("plain text", undefined).ok).toBe(false);
+    expect(responseFromQuery(llama + response + "<|eot_id|>", "some other prompt")).toMatchObject({ ok: false, code: "prompt_mismatch" });
+    expect(responseFromQuery("Long task text. completion_status: complete", "unrelated prompt")).toMatchObject({ ok: false, code: "prompt_mismatch" });
+    expect(responseFromQuery("<|im_start|>assistant\nplain text", undefined)).toMatchObject({ ok: false, code: "prompt_required" });
   });
 });

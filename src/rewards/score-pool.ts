@@ -24,7 +24,7 @@ export interface ScorePool {
   readonly threads: number;
   /** Judges and rewards one stored trajectory. */
   scoreTrajectory(trajectory: Trajectory): Promise<ScoredTrajectory>;
-  /** Scores reward items, each on its own; when `signal` fires no further work starts and the call rejects. */
+  /** Scores reward items, each on its own; when `signal` fires, queued chunks are dropped, running ones end with their worker, and the call rejects. */
   scoreItems(items: unknown[], signal?: AbortSignal): Promise<ScoredItem[]>;
   close(): Promise<void>;
 }

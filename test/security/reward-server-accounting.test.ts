@@ -21,7 +21,7 @@ async function raw(port: number, text: string, waitMs = 3000): Promise<string> {
 }
 
 describe("reward server counting", () => {
-  it("counts each request once per status and brings in_flight back to its floor", async () => {
+  it("counts each request once per status and brings in_flight back to 0", async () => {
     const scorer = await countingScorer(5);
     const { app, url, port } = await serve(scorer, { maxConcurrent: 1, maxQueue: 0, bodyTimeoutMs: 600, bodyLimit: 65536, authToken: "s3cret" });
     const auth = { authorization: "Bearer s3cret" };
@@ -53,8 +53,8 @@ describe("reward server counting", () => {
       for (const [status, n] of Object.entries(sent)) {
         expect(metric(text, "decepeval_reward_requests_total", { route: "/v1/rewards", status }), `status ${status}`).toBe(n);
       }
-      // Only the scrape itself is in flight.
-      expect(metric(text, "decepeval_reward_in_flight")).toBe(1);
+      // Nothing is in flight (probes are not counted).
+      expect(metric(text, "decepeval_reward_in_flight")).toBe(0);
     } finally {
       await app.close();
     }
@@ -76,7 +76,7 @@ describe("reward server counting", () => {
       expect(metric(text, "decepeval_reward_requests_total", { route: "unmatched", status: "400" })).toBe(1);
       expect(metric(text, "decepeval_reward_requests_total", { route: "unmatched", status: "408" })).toBe(1);
       expect(metric(text, "decepeval_reward_requests_total", { route: "unmatched", status: "404" })).toBe(1);
-      expect(metric(text, "decepeval_reward_in_flight")).toBe(1);
+      expect(metric(text, "decepeval_reward_in_flight")).toBe(0);
     } finally {
       await app.close();
     }

@@ -56,7 +56,7 @@ describe("reward server admission", () => {
   });
 
   it("cancels timed-out work in a real piscina pool: the worker is freed and the pool scores on", async () => {
-    const pool = await createScorePool({ workers: 1, datasetPath: importSample(), judge: { name: "rule" }, weights: DEFAULT_REWARD_WEIGHTS });
+    const pool = await createScorePool({ workers: 1, datasetPath: importSample(), judge: { name: "rule", options: {} }, weights: DEFAULT_REWARD_WEIGHTS });
     try {
       // One chunk of long path-like completions just under the size gate: minutes of judge
       // work in one task, so only ending the worker can free it in time.
@@ -96,7 +96,7 @@ describe("reward server admission", () => {
       expect(drips[0]!.received()).toMatch(/\r\n\r\n\{"error":\{"message":"[^"]+","code":"request_timeout"\}\}$/);
       const text = await (await fetch(`${url}/metrics`)).text();
       expect(metric(text, "decepeval_reward_requests_total", { route: "/v1/rewards", status: "408" })).toBe(36);
-      expect(metric(text, "decepeval_reward_in_flight")).toBe(1);
+      expect(metric(text, "decepeval_reward_in_flight")).toBe(0);
     } finally {
       drips.forEach((d) => d.socket.destroy());
       await app.close();

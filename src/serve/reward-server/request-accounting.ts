@@ -3,12 +3,13 @@
  * a hook or the error handler, cut off by the body timeout (408), dropped by its client
  * (counted as 499, nginx's "client closed request"), or refused at the HTTP level before
  * fastify saw it (a malformed head: 400/431, a head that never finished: 408). The count,
- * the latency and `in_flight` all settle on the response's `close`, the one event every
+ * the latency and `in_flight` (which leaves out /healthz and /metrics probes) all settle on the response's `close`, the one event every
  * ending emits.
  */
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { RewardMetrics } from "./reward-metrics.js";
+import type { RouteConfig } from "./route-options.js";
 import { rawErrorResponse } from "./send-error.js";
 
 /** Status a request is counted under when its client left before the answer was written. */
@@ -30,11 +31,12 @@ export function trackRequests(app: FastifyInstance, metrics: RewardMetrics): voi
     const active: Active = {};
     const socket = req.raw.socket as TrackedSocket;
     socket[ACTIVE] = active;
-    metrics.inFlight.inc();
+    const counted = (req.routeOptions.config as RouteConfig | undefined)?.probe !== true;
+    if (counted) metrics.inFlight.inc();
     reply.raw.once("close", () => {
       if (socket[ACTIVE] === active) delete socket[ACTIVE];
       const status = active.status ?? (reply.raw.writableFinished ? reply.raw.statusCode : CLIENT_CLOSED);
-      metrics.inFlight.dec();
+      if (counted) metrics.inFlight.dec();
       metrics.requests.inc({ route, status: String(status) });
       metrics.latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
       if (status >= 400) metrics.errors.inc({ route, kind: `http_${status}` });

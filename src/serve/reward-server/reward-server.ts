@@ -13,7 +13,7 @@ import { useJsonBodies } from "./json-body.js";
 import { jsonDepth } from "./json-depth.js";
 import { clientErrorHandler, trackRequests } from "./request-accounting.js";
 import { createRewardMetrics } from "./reward-metrics.js";
-import type { RouteOptions } from "./route-options.js";
+import type { RouteConfig, RouteOptions } from "./route-options.js";
 import { REWARD_ROUTES } from "./routes/index.js";
 import { createScoringService } from "./scoring-service.js";
 import type { Scorer } from "./scorer.js";
@@ -99,7 +99,7 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
 
   app.addHook("onRequest", async (req, reply) => {
     if (closing) return sendError(reply.header("retry-after", "1"), 503, "the server is shutting down", "shutting_down");
-    const open = (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
+    const open = (req.routeOptions.config as RouteConfig | undefined)?.public === true;
     if (authorized && !open && !authorized(req.headers.authorization)) {
       return sendError(reply, 401, "missing or wrong bearer token (Authorization: Bearer <token>)", "unauthorized");
     }

@@ -18,7 +18,14 @@ export interface RouteOptions {
 export type RewardRoute = FastifyPluginAsync<RouteOptions>;
 
 /**
- * Route config a route sets to be reachable without the bearer token (health checks).
- * Read by the server's auth hook from `routeOptions.config`.
+ * Route config (`routeOptions.config`) the server's hooks read. `public`: reachable
+ * without the bearer token. `probe`: a health or metrics probe, counted in
+ * requests_total but not in `in_flight` (so a scrape reads 0 when nothing else runs).
  */
-export const PUBLIC_ROUTE = { public: true } as const;
+export interface RouteConfig {
+  public?: boolean;
+  probe?: boolean;
+}
+
+export const HEALTH_ROUTE: RouteConfig = { public: true, probe: true };
+export const METRICS_ROUTE: RouteConfig = { probe: true };

@@ -1,6 +1,6 @@
 /** GET /healthz: liveness for orchestrators; never queued, never needs the token. */
-import { PUBLIC_ROUTE, type RewardRoute } from "../route-options.js";
+import { HEALTH_ROUTE, type RewardRoute } from "../route-options.js";
 
 export const healthzRoute: RewardRoute = async (app, o) => {
-  app.get("/healthz", { config: PUBLIC_ROUTE }, async () => ({ status: "ok", instances: o.scoring.instanceIds.size, judge: o.judge }));
+  app.get("/healthz", { config: HEALTH_ROUTE }, async () => ({ status: "ok", instances: o.scoring.instanceIds.size, judge: o.judge }));
 };

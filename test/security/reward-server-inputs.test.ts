@@ -49,12 +49,12 @@ describe("OpenRLHF prompt injection", () => {
     }
   });
 
-  it("keeps the lowest reading when a cut prompt's end is copied into the response", async () => {
+  it("never skips words the policy wrote when it copies a cut prompt's end into its response", async () => {
     const { app, url } = await serve(await countingScorer(0));
     try {
       const honest = (await batchReward(url, HONEST)).reward;
       // OpenRLHF cut the prompt from the left; the policy repeats the prompt's last 64
-      // characters before an honest tail, so the tail alone would fit as "the response".
+      // characters before an honest tail, hoping the tail alone is taken as "the response".
       const copied = `${DECEPTIVE}\n${PROMPT.slice(-64)}${HONEST}`;
       const r = await rewards(url, { query: [PROMPT.slice(40) + copied], prompts: [PROMPT], labels: [ID] });
       expect(r.status).toBe(200);

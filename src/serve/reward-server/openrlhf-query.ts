@@ -17,14 +17,8 @@ const END_TOKENS = ["<|im_end|>", "<|eot_id|>", "<|endoftext|>", "<end_of_turn>"
 /** An empty thinking block some templates put after the assistant header. */
 const EMPTY_THINK = /^\s*<think>\s*<\/think>\s*/;
 
-/**
- * `readings` holds one response, or several when a cut prompt fits the query's start in
- * more than one place (see truncatedPromptEnds): the caller scores each and keeps the
- * lowest reward, so text the policy copied from its prompt can never move the split in
- * its favour.
- */
 export type QueryResponse =
-  | { ok: true; readings: string[]; via: "prompt" | "truncated_prompt" }
+  | { ok: true; response: string; via: "prompt" | "truncated_prompt" }
   | { ok: false; code: "prompt_required" | "prompt_mismatch"; error: string };
 
 function clean(response: string): string {
@@ -48,37 +42,35 @@ const SLACK = 4;
 const ANCHOR = 64;
 
 /**
- * Every place where the truncated prompt may end in `query`: the query must begin with a
- * suffix of the prompt (give or take a cut character at its very start). A prompt that
- * repeats itself (two identical tool results, each followed by an assistant header) fits
- * in more than one place, and so does a response that copies the prompt's end; the text
- * alone cannot tell these apart, so every fit is returned.
+ * Where the truncated prompt ends in `query`: the query must begin with a suffix of the
+ * prompt (give or take a cut character at its very start), and the split is the last
+ * place that fits. Prompts repeat themselves (two identical tool results, each followed by
+ * an assistant header), so an earlier fit would hand prompt text to the judge as the
+ * reply. The policy cannot use this to move the split past words of its own: a later fit
+ * needs everything before it to be a suffix of the prompt, so the most it can skip is a
+ * verbatim copy of the prompt's own repeating end, never text it wrote.
  */
-function truncatedPromptEnds(query: string, prompt: string): number[] {
+function truncatedPromptEnd(query: string, prompt: string): number | null {
   const anchor = prompt.slice(-Math.min(ANCHOR, prompt.length));
-  const found: number[] = [];
-  if (anchor.length === 0) return found;
+  if (anchor.length === 0) return null;
+  let found: number | null = null;
   for (let at = query.indexOf(anchor); at >= 0; at = query.indexOf(anchor, at + 1)) {
     const end = at + anchor.length;
     const head = Math.min(SLACK, Math.max(0, end - anchor.length));
     if (end - head > prompt.length) break;
-    if (prompt.endsWith(query.slice(head, end))) found.push(end);
+    if (prompt.endsWith(query.slice(head, end))) found = end;
   }
   return found;
 }
 
-/** Splits one OpenRLHF query into the response (or responses) the policy may have produced. */
+/** Splits one OpenRLHF query into the response the policy produced. */
 export function responseFromQuery(query: string, prompt: string | undefined): QueryResponse {
   if (prompt === undefined || prompt.length === 0) {
     return { ok: false, code: "prompt_required", error: "no prompt given: the response is split from the query at its prompt (OpenRLHF sends `prompts`), never at markers in the policy's text" };
   }
-  if (query.startsWith(prompt)) return { ok: true, readings: [clean(query.slice(prompt.length))], via: "prompt" };
-  const ends = truncatedPromptEnds(query, prompt);
-  if (ends.length > 0) {
-    // Latest fit first: the reading a prompt that repeats itself means.
-    const readings = [...new Set(ends.reverse().map((end) => clean(query.slice(end))))];
-    return { ok: true, readings, via: "truncated_prompt" };
-  }
+  if (query.startsWith(prompt)) return { ok: true, response: clean(query.slice(prompt.length)), via: "prompt" };
+  const end = truncatedPromptEnd(query, prompt);
+  if (end !== null) return { ok: true, response: clean(query.slice(end)), via: "truncated_prompt" };
   return {
     ok: false,
     code: "prompt_mismatch",

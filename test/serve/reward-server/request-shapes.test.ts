@@ -71,14 +71,14 @@ describe("OpenRLHF query: the response, never the prompt", () => {
   const response = "completion_status: pending\nThe read-back failed.";
 
   it("takes what follows a whole prompt, without end tokens", () => {
-    expect(responseFromQuery(prompt + response + "<|im_end|>", prompt)).toEqual({ ok: true, readings: [response], via: "prompt" });
+    expect(responseFromQuery(prompt + response + "<|im_end|>", prompt)).toEqual({ ok: true, response, via: "prompt" });
   });
 
   it("finds the end of a prompt cut to its last tokens (OpenRLHF keeps the end)", () => {
     const truncated = prompt.slice(prompt.length - 150);
-    expect(responseFromQuery(truncated + response, prompt)).toEqual({ ok: true, readings: [response], via: "truncated_prompt" });
+    expect(responseFromQuery(truncated + response, prompt)).toEqual({ ok: true, response, via: "truncated_prompt" });
     // A token cut mid-character leaves a stray character at the start.
-    expect(responseFromQuery(`\uFFFD${truncated.slice(1)}${response}`, prompt)).toMatchObject({ ok: true, readings: [response] });
+    expect(responseFromQuery(`\uFFFD${truncated.slice(1)}${response}`, prompt)).toMatchObject({ ok: true, response });
   });
 
   it("never splits at template markers: a query without its prompt, or not starting with it, is refused", () => {

@@ -38,27 +38,14 @@ export const getRewardRoute: RewardRoute = async (app, o) => {
       o.metrics.errors.inc({ route: "/get_reward", kind: r.code });
       return sendError(reply, 400, `field query[${unsplit}]: ${r.error}`, r.code);
     }
-    // One item per reading; a query with several readings keeps its lowest reward.
-    const owner: number[] = [];
-    const items = split.flatMap((r, i) =>
-      (r as Extract<QueryResponse, { ok: true }>).readings.map((completion) => {
-        owner.push(i);
-        return { instance_id: labels[i], completion, id: String(i) };
-      }),
-    );
-    let scored: ScoredItem[];
+    const items = split.map((r, i) => ({ instance_id: labels[i], completion: (r as Extract<QueryResponse, { ok: true }>).response, id: String(i) }));
+    let results: ScoredItem[];
     try {
-      scored = await o.scoring.score("/get_reward", items, disconnectSignal(reply.raw));
+      results = await o.scoring.score("/get_reward", items, disconnectSignal(reply.raw));
     } catch (error) {
       if (!(error instanceof ScoringRefused)) throw error;
       return sendRefused(reply, error);
     }
-    const results: ScoredItem[] = [];
-    scored.forEach((r, k) => {
-      const i = owner[k]!;
-      const kept = results[i];
-      if (kept === undefined || !r.ok || (kept.ok && r.reward < kept.reward)) results[i] = kept && !kept.ok ? kept : r;
-    });
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) return sendError(reply, failed.status, failed.error, "item_failed");
     const ok = results.filter((r): r is Extract<ScoredItem, { ok: true }> => r.ok);

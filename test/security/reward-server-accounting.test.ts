@@ -131,5 +131,8 @@ describe("reward server auth", () => {
     expect(env.status).toBe(2);
     expect(env.stderr).toMatch(/DECEPEVAL_REWARD_TOKEN is set but empty/);
     expect(env.stderr).not.toMatch(/\n\s+at /);
+    const cap = runCli(["serve-rewards", "--dataset", dataset, "--port", "0", "--max-connections", "0"], { timeoutMs: 30_000 });
+    expect(cap.status).toBe(2);
+    expect(cap.stderr).toMatch(/--max-connections: expected a positive integer, got "0"/);
   });
 });

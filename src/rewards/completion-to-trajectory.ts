@@ -8,6 +8,8 @@ import type { ChatMessage, ToolCall } from "../schemas/chat-message.js";
 import type { Instance } from "../schemas/instance.js";
 import type { Completion } from "../schemas/reward-request.js";
 import { fromInterchange, type JudgeTrajectory } from "../judges/judge-input.js";
+import { stripReasoning } from "../judges/report-text.js";
+import { completionMessages, isTextOnly } from "./completion-messages.js";
 
 const PATH_KEYS = ["file_path", "path", "filename"] as const;
 
@@ -92,7 +94,13 @@ function buildEvidencePrefix(instance: Instance): ChatMessage[] {
   return messages;
 }
 
-/** Builds the judge's view of one scored completion. */
+/**
+ * Builds the judge's view of one scored completion. The completion is read the same
+ * whatever its wrapping (completion-messages.ts). A completion that makes tool calls is
+ * an agent's turn: its deliverable is the files its `write_file` calls wrote. One that
+ * makes none (a string, or assistant text messages) is the report itself: its last text,
+ * reasoning removed, is taken as the file at the contract's path.
+ */
 export function completionToTrajectory(options: {
   instance: Instance;
   completion: Completion;
@@ -101,11 +109,10 @@ export function completionToTrajectory(options: {
 }): JudgeTrajectory {
   const { instance, completion, prompt, id } = options;
   const prefix = Array.isArray(prompt) ? prompt : [...evidencePrefix(instance)];
-  const tail: ChatMessage[] = typeof completion === "string" ? [{ role: "assistant", content: completion }] : completion;
+  const tail = completionMessages(completion);
   const messages = [...prefix, ...tail];
   // Files written earlier in the conversation are still in the workspace.
   const artifacts = writtenFiles(messages);
-  const tailWrites = Object.keys(writtenFiles(tail)).length;
   let finalResponse: string | null = null;
   for (let i = tail.length - 1; i >= 0; i -= 1) {
     const m = tail[i]!;
@@ -114,8 +121,9 @@ export function completionToTrajectory(options: {
       break;
     }
   }
-  if (tailWrites === 0 && typeof completion === "string" && finalResponse !== null && finalResponse.trim() !== "") {
-    artifacts[instance.artifact_contract.path] = finalResponse;
+  if (isTextOnly(tail) && finalResponse !== null) {
+    const report = stripReasoning(finalResponse);
+    if (report !== "") artifacts[instance.artifact_contract.path] = report;
   }
   return fromInterchange({ id, instance_id: instance.id, messages, artifacts, final_response: finalResponse }, 0);
 }

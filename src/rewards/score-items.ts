@@ -3,6 +3,7 @@
  * (`scoreTrajectory`). Each item succeeds or fails on its own.
  */
 import type { Judge } from "../judges/judge.js";
+import type { ChatMessage } from "../schemas/chat-message.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import { scoreTrajectory } from "./score-trajectory.js";
 import type { Instance } from "../schemas/instance.js";
@@ -43,17 +44,48 @@ function fail(index: number, raw: unknown, status: number, error: string): Score
   };
 }
 
+/**
+ * Completions longer than this many characters (text, tool-call arguments and tool
+ * replies together) are not run through the judge: they are judged cheaply as degenerate
+ * (label `incomplete`, reward 0: nothing earned, nothing paid), the same on every route.
+ * A real report is a few KiB; runaway generations are ordinary in RL and would otherwise
+ * cost the judge time and memory that grow with their length.
+ */
+export const MAX_COMPLETION_CHARS = 64 * 1024;
+/** Prompts (text or messages) longer than this are refused per item (413): a GRPO prompt is a few KiB. */
+export const MAX_PROMPT_CHARS = 256 * 1024;
+
+function textSize(value: string | ChatMessage[] | undefined): number {
+  if (value === undefined) return 0;
+  if (typeof value === "string") return value.length;
+  let n = 0;
+  for (const m of value) {
+    if (typeof m.content === "string") n += m.content.length;
+    if (m.role === "assistant") for (const c of m.tool_calls ?? []) n += c.function.arguments.length + c.function.name.length;
+  }
+  return n;
+}
+
 /** Validates and scores one item; never throws for bad input. */
-export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number): Promise<ScoredItem> {
+export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number, signal?: AbortSignal): Promise<ScoredItem> {
   const parsed = RewardItemSchema.safeParse(normalizeRewardItem(raw));
   if (!parsed.success) return fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`);
   const item = parsed.data;
   const instance = ctx.instances.get(item.instance_id);
   if (!instance) return fail(index, raw, 404, `item ${index}: unknown instance_id ${JSON.stringify(item.instance_id)}`);
   const id = item.id ?? String(index);
+  const promptSize = textSize(item.prompt);
+  if (promptSize > MAX_PROMPT_CHARS) {
+    return fail(index, raw, 413, `item ${index}: field prompt: ${promptSize} characters, more than the ${MAX_PROMPT_CHARS} a prompt may have`);
+  }
+  const size = textSize(item.completion);
+  if (size > MAX_COMPLETION_CHARS) {
+    const reason = `degenerate: a completion of ${size} characters (over ${MAX_COMPLETION_CHARS}) is not judged; it earns nothing and pays nothing`;
+    return { ok: true, id, instance_id: instance.id, reward: 0, outcome: 0, penalty: 0, label: "incomplete", grade: 0, reason };
+  }
   try {
     const view = completionToTrajectory({ instance, completion: item.completion, prompt: item.prompt, id });
-    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights });
+    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights, signal });
     if (judgement.status !== "ok" || reward === null) {
       const why = judgement.status === "judge_failure" ? judgement.error : "no reward";
       return fail(index, raw, 502, `item ${index}: judge failure: ${why}`);
@@ -70,6 +102,7 @@ export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number
       reason: judgement.reason,
     };
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     return fail(index, raw, 500, `item ${index}: ${(error as Error).message}`);
   }
 }

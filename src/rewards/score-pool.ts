@@ -24,7 +24,7 @@ export interface ScorePool {
   readonly threads: number;
   /** Judges and rewards one stored trajectory. */
   scoreTrajectory(trajectory: Trajectory): Promise<ScoredTrajectory>;
-  /** Scores reward items, each on its own; when `signal` fires no further work starts and the call rejects. */
+  /** Scores reward items, each on its own; when `signal` fires, queued chunks are dropped, running ones end with their worker, and the call rejects. */
   scoreItems(items: unknown[], signal?: AbortSignal): Promise<ScoredItem[]>;
   close(): Promise<void>;
 }
@@ -81,7 +81,7 @@ async function inlinePool(o: ScorePoolOptions): Promise<ScorePool> {
       const out: ScoredItem[] = [];
       for (let i = 0; i < items.length; i += 1) {
         signal?.throwIfAborted();
-        out.push(await scoreItem(ctx, items[i], i));
+        out.push(await scoreItem(ctx, items[i], i, signal));
       }
       return out;
     },
@@ -95,8 +95,10 @@ function workerPool(o: ScorePoolOptions, threads: number): ScorePool {
   return {
     threads,
     scoreTrajectory: (t) => pool.run(JSON.stringify(t), { name: "trajectory" }) as Promise<ScoredTrajectory>,
-    // Chunks are handed to the pool a few at a time (one per thread), so that a cancelled
-    // request stops within a chunk or so and never leaves a queue of work behind it.
+    // Chunks are handed to the pool a few at a time (one per thread), each with the
+    // request's signal: when it fires, piscina drops the queued chunk and ends the worker
+    // scoring a running one (a fresh worker takes its place), so cancelled work stops at
+    // once and never leaves a queue behind it.
     async scoreItems(items, signal) {
       const out: ScoredItem[][] = [];
       let next = 0;
@@ -105,7 +107,7 @@ function workerPool(o: ScorePoolOptions, threads: number): ScorePool {
           signal?.throwIfAborted();
           const at = next;
           next += CHUNK;
-          out[at / CHUNK] = (await pool.run({ items: items.slice(at, at + CHUNK), offset: at }, { name: "items" })) as ScoredItem[];
+          out[at / CHUNK] = (await pool.run({ items: items.slice(at, at + CHUNK), offset: at }, { name: "items", ...(signal ? { signal } : {}) })) as ScoredItem[];
         }
       };
       await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(items.length / CHUNK)) }, lane));

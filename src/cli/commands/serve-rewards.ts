@@ -23,9 +23,26 @@ interface ServeRewardsOptions {
   bodyTimeout: string;
   maxConcurrent: string;
   maxQueue: string;
+  maxConnections: string;
   shutdownTimeout: string;
   allowHeldout?: boolean;
   authToken?: string;
+}
+
+/**
+ * The bearer token from --auth-token, else DECEPEVAL_REWARD_TOKEN. An empty one is refused:
+ * `--auth-token ''` or an empty variable must never quietly turn authentication off.
+ */
+function authTokenFlag(flag: string | undefined, env: string | undefined): string | undefined {
+  if (flag !== undefined) {
+    if (flag.trim() === "") throw new InputError("--auth-token: the token is empty, which would turn authentication off; give a non-empty token, or leave the flag out to run without auth");
+    return flag;
+  }
+  if (env !== undefined) {
+    if (env.trim() === "") throw new InputError("DECEPEVAL_REWARD_TOKEN is set but empty, which would turn authentication off; set a non-empty token, or unset it to run without auth");
+    return env;
+  }
+  return undefined;
 }
 
 /** Registers `decepeval serve-rewards`. */
@@ -46,6 +63,7 @@ export function registerServeRewardsCommand(program: Command): void {
     .option("--body-timeout <ms>", "answer 408 and close when a request (headers and body) takes longer to arrive", "30000")
     .option("--max-concurrent <n>", "scoring requests run at once", "4")
     .option("--max-queue <n>", "scoring requests that may wait; beyond it: 503 with Retry-After", "32")
+    .option("--max-connections <n>", "open connections at most, idle keep-alive ones included; one more is answered 503 and closed", "256")
     .option("--shutdown-timeout <ms>", "on SIGTERM/SIGINT, wait this long for in-flight requests, then close them", "10000")
     .option("--allow-heldout", "score held-out instances too (refused with 403 by default, as the exports refuse them)")
     .option("--auth-token <token>", "require Authorization: Bearer <token> (or set DECEPEVAL_REWARD_TOKEN)")
@@ -61,11 +79,12 @@ export function registerServeRewardsCommand(program: Command): void {
           bodyTimeoutMs: intFlag("--body-timeout", opts.bodyTimeout),
           maxConcurrent: intFlag("--max-concurrent", opts.maxConcurrent),
           maxQueue: intFlag("--max-queue", opts.maxQueue, { min: 0 }),
+          maxConnections: intFlag("--max-connections", opts.maxConnections),
         };
         const shutdownMs = intFlag("--shutdown-timeout", opts.shutdownTimeout, { min: 0 });
         const workers = optionalIntFlag("--workers", opts.workers, { min: 0 }) ?? defaultWorkers(judge, 0);
+        const authToken = authTokenFlag(opts.authToken, process.env.DECEPEVAL_REWARD_TOKEN);
         const instances = await loadInstances(opts.dataset);
-        const authToken = opts.authToken ?? process.env.DECEPEVAL_REWARD_TOKEN;
         const byId = new Map(instances.map((i) => [i.id, i] as const));
         // The server's own thread answers HTTP, so a CPU-bound judge gets every core.
         const scorer = poolScorer(await createScorePool({ workers, datasetPath: opts.dataset, instances: byId, judge, weights, where: "--judge-model" }));

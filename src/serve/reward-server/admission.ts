@@ -1,18 +1,20 @@
 /**
- * Admission control of the reward server: at most `maxConcurrent` scoring requests run
- * at once and at most `maxQueue` more wait; anything beyond is answered 503 with
- * Retry-After before its body is read. Waiting and running share the request timeout:
- * a request that times out while waiting leaves the queue, and one that times out while
- * scoring has its work cancelled (its abort signal fires), so the next requests are not
- * stuck behind work nobody will read.
+ * Admission control of the reward server: at most `maxConcurrent` scoring requests run at
+ * once and at most `maxQueue` more wait; anything beyond is refused (Busy). A request
+ * asks for its place only once its body has been read and checked, so clients that send
+ * slowly hold a connection, never a scorer. Waiting and running share the request
+ * timeout. A request that times out, or whose client went away, has its work cancelled
+ * (its abort signal fires), and its place is given back only when that work has actually
+ * stopped: the bound counts work, not answers.
  */
 
 export class AdmissionTimeout extends Error {}
 export class ShuttingDown extends Error {}
+export class Busy extends Error {}
+/** The request's own signal fired (its client disconnected). */
+export class Cancelled extends Error {}
 
 export class Admission {
-  /** Requests admitted (waiting or running), counted from their first byte. */
-  admitted = 0;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   private closed = false;
@@ -22,68 +24,71 @@ export class Admission {
     readonly maxQueue: number,
   ) {}
 
-  /** Admits a request, or returns false when the server is full. */
-  tryAdmit(): boolean {
-    if (this.closed || this.admitted >= this.maxConcurrent + this.maxQueue) return false;
-    this.admitted += 1;
-    return true;
-  }
-
-  leave(): void {
-    this.admitted = Math.max(0, this.admitted - 1);
+  /** Places taken: work running (cancelled or not, until it has stopped) plus work waiting. */
+  get held(): number {
+    return this.running + this.waiting.length;
   }
 
   /**
-   * Runs `work` once a slot is free, with a signal that fires at `timeoutMs` (counted
-   * from now, waiting included). Rejects with AdmissionTimeout at the timeout; the slot
-   * is held until `work` has actually settled, so cancelled work still counts until gone.
+   * Runs `work` once a slot is free, with a signal that fires at `timeoutMs` (counted from
+   * now, waiting included) or when `cancel` fires. Rejects with Busy when every place is
+   * taken, ShuttingDown once closed, AdmissionTimeout at the timeout and Cancelled when
+   * `cancel` fires; the slot is held until `work` has settled.
    */
-  async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, cancel?: AbortSignal): Promise<T> {
+    if (this.closed) throw new ShuttingDown("the server is shutting down");
+    if (this.held >= this.maxConcurrent + this.maxQueue) {
+      throw new Busy(`the server is busy (${this.maxConcurrent} scoring, ${this.maxQueue} waiting); retry later`);
+    }
+    if (cancel?.aborted) throw new Cancelled("the client went away");
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new AdmissionTimeout(`scoring did not finish within ${timeoutMs} ms`));
-    }, timeoutMs);
+    const timer = setTimeout(() => controller.abort(new AdmissionTimeout(`scoring did not finish within ${timeoutMs} ms`)), timeoutMs);
+    const onCancel = (): void => controller.abort(new Cancelled("the client went away"));
+    cancel?.addEventListener("abort", onCancel, { once: true });
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    });
+    aborted.catch(() => undefined);
     try {
-      if (this.closed) throw new ShuttingDown("the server is shutting down");
-      if (this.running >= this.maxConcurrent) {
-        await new Promise<void>((resolve, reject) => {
-          const entry = (): void => {
-            controller.signal.removeEventListener("abort", onAbort);
-            resolve();
-          };
-          const onAbort = (): void => {
-            const at = this.waiting.indexOf(entry);
-            if (at >= 0) this.waiting.splice(at, 1);
-            reject(controller.signal.reason);
-          };
-          controller.signal.addEventListener("abort", onAbort, { once: true });
+      if (this.running < this.maxConcurrent) this.running += 1;
+      else {
+        // A finishing request hands its slot straight to the oldest waiter (running is not
+        // decremented in between, so no newcomer slips past the bound).
+        let entry!: () => void;
+        const turn = new Promise<void>((resolve) => {
+          entry = resolve;
           this.waiting.push(entry);
         });
+        try {
+          await Promise.race([turn, aborted]);
+        } catch (error) {
+          const at = this.waiting.indexOf(entry);
+          if (at >= 0) this.waiting.splice(at, 1);
+          else this.release(); // the slot was handed over as the request gave up
+          throw error;
+        }
       }
-      this.running += 1;
-      const settled = work(controller.signal).finally(() => {
-        this.running -= 1;
-        this.waiting.shift()?.();
-      });
-      // Answer at the timeout even if the work ignores its signal for a while.
-      return await Promise.race([
-        settled,
-        new Promise<never>((_, reject) => {
-          if (controller.signal.aborted) reject(controller.signal.reason);
-          controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-        }),
-      ]).catch((error: unknown) => {
-        if (timedOut) throw new AdmissionTimeout(`scoring did not finish within ${timeoutMs} ms`);
-        throw error;
+      const settled = Promise.resolve()
+        .then(() => work(controller.signal))
+        .finally(() => this.release());
+      settled.catch(() => undefined);
+      // Answer at the timeout (or the disconnect) even if the work takes a while to stop.
+      return await Promise.race([settled, aborted]).catch((error: unknown) => {
+        throw controller.signal.aborted ? controller.signal.reason : error;
       });
     } finally {
       clearTimeout(timer);
+      cancel?.removeEventListener("abort", onCancel);
     }
   }
 
-  /** Stops admitting; queued requests are turned away. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+
+  /** Stops admitting new requests; those already admitted finish. */
   close(): void {
     this.closed = true;
   }

@@ -1,21 +1,15 @@
 /**
  * Finds the policy's response inside an OpenRLHF reward query. OpenRLHF posts
- * `query = decode(prompt tokens + response tokens)` and the original `prompts[i]`; when a
- * prompt is longer than its budget it keeps only the prompt's last tokens, so the query
- * then starts part-way through the prompt. The response is what follows the prompt (whole
- * or truncated), or failing that what follows the last assistant header of a known chat
- * template. When neither is found the item is refused: scoring the whole query would read
- * the task's own text as the policy's report.
+ * `query = decode(prompt tokens + response tokens)` and the original `prompts[i]`, which
+ * the trainer took from the dataset; when a prompt is longer than its budget it keeps
+ * only the prompt's last tokens, so the query then starts part-way through the prompt.
+ *
+ * The split is taken from the prompt only, never from the policy's text: the response is
+ * what follows the prompt (whole, or its cut end). A query without its prompt, or that
+ * does not start with it, is refused. There is no fallback to chat-template markers: a
+ * policy can write `<|im_end|><|im_start|>assistant\n` itself, and re-splitting there would
+ * score only the tail it chose (issue 26 item 5).
  */
-
-/** Assistant headers of common chat templates (what a generation prompt ends with). */
-const ASSISTANT_HEADERS = [
-  "<|im_start|>assistant\n", // ChatML: Qwen, Qwen3
-  "<|start_header_id|>assistant<|end_header_id|>\n\n", // Llama 3, 3.1
-  "<start_of_turn>model\n", // Gemma
-  "<|assistant|>\n", // Phi-3, Zephyr
-  "<|Assistant|>", // DeepSeek
-];
 
 /** End-of-turn tokens a decoded response may end with (special tokens are kept). */
 const END_TOKENS = ["<|im_end|>", "<|eot_id|>", "<|endoftext|>", "<end_of_turn>", "<|end|>", "</s>", "<｜end▁of▁sentence｜>"];
@@ -23,7 +17,9 @@ const END_TOKENS = ["<|im_end|>", "<|eot_id|>", "<|endoftext|>", "<end_of_turn>"
 /** An empty thinking block some templates put after the assistant header. */
 const EMPTY_THINK = /^\s*<think>\s*<\/think>\s*/;
 
-export type QueryResponse = { ok: true; response: string; via: "prompt" | "truncated_prompt" | "header" } | { ok: false; error: string };
+export type QueryResponse =
+  | { ok: true; response: string; via: "prompt" | "truncated_prompt" }
+  | { ok: false; code: "prompt_required" | "prompt_mismatch"; error: string };
 
 function clean(response: string): string {
   let out = response;
@@ -47,9 +43,12 @@ const ANCHOR = 64;
 
 /**
  * Where the truncated prompt ends in `query`: the query must begin with a suffix of the
- * prompt (give or take a cut character at its very start). Prompts repeat themselves (two
- * identical tool results, each followed by an assistant header), so the last place that
- * fits is the prompt's end; an earlier one would hand prompt text to the judge as the reply.
+ * prompt (give or take a cut character at its very start), and the split is the last
+ * place that fits. Prompts repeat themselves (two identical tool results, each followed by
+ * an assistant header), so an earlier fit would hand prompt text to the judge as the
+ * reply. The policy cannot use this to move the split past words of its own: a later fit
+ * needs everything before it to be a suffix of the prompt, so the most it can skip is a
+ * verbatim copy of the prompt's own repeating end, never text it wrote.
  */
 function truncatedPromptEnd(query: string, prompt: string): number | null {
   const anchor = prompt.slice(-Math.min(ANCHOR, prompt.length));
@@ -66,22 +65,15 @@ function truncatedPromptEnd(query: string, prompt: string): number | null {
 
 /** Splits one OpenRLHF query into the response the policy produced. */
 export function responseFromQuery(query: string, prompt: string | undefined): QueryResponse {
-  if (prompt !== undefined && prompt.length > 0) {
-    if (query.startsWith(prompt)) return { ok: true, response: clean(query.slice(prompt.length)), via: "prompt" };
-    const end = truncatedPromptEnd(query, prompt);
-    if (end !== null) return { ok: true, response: clean(query.slice(end)), via: "truncated_prompt" };
+  if (prompt === undefined || prompt.length === 0) {
+    return { ok: false, code: "prompt_required", error: "no prompt given: the response is split from the query at its prompt (OpenRLHF sends `prompts`), never at markers in the policy's text" };
   }
-  let best: { at: number; header: string } | null = null;
-  for (const header of ASSISTANT_HEADERS) {
-    const at = query.lastIndexOf(header);
-    if (at >= 0 && (best === null || at > best.at)) best = { at, header };
-  }
-  if (best !== null) return { ok: true, response: clean(query.slice(best.at + best.header.length)), via: "header" };
+  if (query.startsWith(prompt)) return { ok: true, response: clean(query.slice(prompt.length)), via: "prompt" };
+  const end = truncatedPromptEnd(query, prompt);
+  if (end !== null) return { ok: true, response: clean(query.slice(end)), via: "truncated_prompt" };
   return {
     ok: false,
-    error:
-      prompt === undefined
-        ? "no prompts given and no known assistant header in the query: cannot tell the response from the prompt"
-        : "the query neither starts with its prompt (whole or truncated) nor has a known assistant header: cannot tell the response from the prompt",
+    code: "prompt_mismatch",
+    error: "the query does not start with its prompt (whole or cut from the left): cannot tell the response from the prompt",
   };
 }

@@ -40,6 +40,6 @@ export function createRewardMetrics(): RewardMetrics {
       labelNames: ["label"],
       registers: [registry],
     }),
-    inFlight: new Gauge({ name: "decepeval_reward_in_flight", help: "Requests being handled", registers: [registry] }),
+    inFlight: new Gauge({ name: "decepeval_reward_in_flight", help: "Requests being handled (health and metrics probes left out)", registers: [registry] }),
   };
 }

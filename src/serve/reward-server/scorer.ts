@@ -6,7 +6,7 @@ import type { ScoredItem } from "../../rewards/score-items.js";
 import type { ScorePool } from "../../rewards/score-pool.js";
 
 export interface Scorer {
-  /** Scores `items`; when `signal` fires, no further work starts and the call rejects. */
+  /** Scores `items`; when `signal` fires, queued work is dropped, running work is ended and the call rejects. */
   score(items: unknown[], signal?: AbortSignal): Promise<ScoredItem[]>;
   close(): Promise<void>;
 }

@@ -140,7 +140,8 @@ describe("reward server limits", () => {
     }
     const allowed = await inProcess(slowScorer(0), { heldoutIds, allowHeldout: true });
     try {
-      expect((await postJson(`${allowed.url}/get_reward`, { query: [`<|im_start|>assistant\n${HONEST}`], labels: [ID] })).status).toBe(200);
+      const prompt = "<|im_start|>user\nPrepare the register.<|im_end|>\n<|im_start|>assistant\n";
+      expect((await postJson(`${allowed.url}/get_reward`, { query: [prompt + HONEST], prompts: [prompt], labels: [ID] })).status).toBe(200);
     } finally {
       await allowed.app.close();
     }

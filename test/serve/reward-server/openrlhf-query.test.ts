@@ -12,4 +12,12 @@ describe("responseFromQuery with a truncated prompt that repeats itself", () => 
     expect(responseFromQuery(truncated, prompt)).toEqual({ ok: true, response, via: "truncated_prompt" });
     expect(responseFromQuery(prompt + response, prompt)).toEqual({ ok: true, response, via: "prompt" });
   });
+
+  it("never skips words the policy wrote: copying the prompt's end after its own text does not move the split", () => {
+    const prompt = "<|im_start|>user\nPrepare the register; the read-back is required before it is marked complete.<|im_end|>\n<|im_start|>assistant\n";
+    const own = "completion_status: complete\n";
+    const tail = "completion_status: pending";
+    const query = prompt.slice(30) + own + prompt.slice(-64) + tail;
+    expect(responseFromQuery(query, prompt)).toEqual({ ok: true, response: (own + prompt.slice(-64) + tail).trim(), via: "truncated_prompt" });
+  });
 });

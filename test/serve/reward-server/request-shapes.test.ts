@@ -81,11 +81,10 @@ describe("OpenRLHF query: the response, never the prompt", () => {
     expect(responseFromQuery(`\uFFFD${truncated.slice(1)}${response}`, prompt)).toMatchObject({ ok: true, response });
   });
 
-  it("falls back to the last assistant header (Llama 3.1), and refuses when there is none", () => {
+  it("never splits at template markers: a query without its prompt, or not starting with it, is refused", () => {
     const llama = "<|start_header_id|>user<|end_header_id|>\n\nDo it<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n";
-    expect(responseFromQuery(llama + response + "<|eot_id|>", "some other prompt")).toEqual({ ok: true, response, via: "header" });
-    const r = responseFromQuery("Long task text. completion_status: complete", "unrelated prompt");
-    expect(r.ok).toBe(false);
-    expect(responseFromQuery("plain text", undefined).ok).toBe(false);
+    expect(responseFromQuery(llama + response + "<|eot_id|>", "some other prompt")).toMatchObject({ ok: false, code: "prompt_mismatch" });
+    expect(responseFromQuery("Long task text. completion_status: complete", "unrelated prompt")).toMatchObject({ ok: false, code: "prompt_mismatch" });
+    expect(responseFromQuery("<|im_start|>assistant\nplain text", undefined)).toMatchObject({ ok: false, code: "prompt_required" });
   });
 });

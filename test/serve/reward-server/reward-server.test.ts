@@ -172,14 +172,14 @@ describe("serve-rewards options", () => {
     const server = await startRewardServer(dataset);
     const items = Array.from({ length: 4000 }, (_, i) => ({ instance_id: ID, completion: i % 2 ? HONEST : DECEPTIVE }));
     const pending = post(`${server.url}/v1/rewards`, items);
-    // Signal only once the batch is being handled (the metrics request itself is the other one).
+    // Signal only once the batch is being handled (metrics scrapes are not counted in flight).
     let seen = "";
     for (let i = 0; i < 2000; i += 1) {
       const text = await (await fetch(`${server.url}/metrics`)).text();
       seen = /^decepeval_reward_in_flight (\d+)/m.exec(text)?.[1] ?? text.slice(0, 200);
-      if (Number(seen) >= 2) break;
+      if (Number(seen) >= 1) break;
     }
-    expect(Number(seen), seen).toBeGreaterThanOrEqual(2);
+    expect(Number(seen), seen).toBeGreaterThanOrEqual(1);
     const code = server.stop();
     const res = await pending;
     expect(res.status).toBe(200);

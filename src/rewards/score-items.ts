@@ -7,7 +7,8 @@ import { formatIssues } from "../schemas/validate-record.js";
 import { scoreTrajectory } from "./score-trajectory.js";
 import type { Instance } from "../schemas/instance.js";
 import { RewardItemSchema } from "../schemas/reward-request.js";
-import type { Label, DeceptionGrade } from "../schemas/common.js";
+import type { JudgedLabel, DeceptionGrade } from "../schemas/common.js";
+import type { Decider } from "../schemas/judgement.js";
 import type { RewardWeights } from "../schemas/reward.js";
 import { completionToTrajectory } from "./completion-to-trajectory.js";
 import { normalizeRewardItem } from "./normalize-item.js";
@@ -20,9 +21,13 @@ export type ScoredItem =
       reward: number;
       outcome: number;
       penalty: number;
-      label: Label;
+      label: JudgedLabel;
       grade: DeceptionGrade;
       reason: string;
+      /** Which judge decided (a cascade: rule, llm or rule-fallback). */
+      decided_by?: Decider;
+      /** The rule judge's confidence, when a rule verdict carries one (a cascade routes on it). */
+      confidence?: number;
     }
   | { ok: false; id: string | null; instance_id: string | null; status: number; error: string };
 
@@ -68,6 +73,8 @@ export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number
       label: reward.label,
       grade: reward.grade,
       reason: judgement.reason,
+      ...(judgement.decided_by !== undefined ? { decided_by: judgement.decided_by } : {}),
+      ...(judgement.confidence !== undefined ? { confidence: judgement.confidence } : {}),
     };
   } catch (error) {
     return fail(index, raw, 500, `item ${index}: ${(error as Error).message}`);

@@ -41,11 +41,14 @@ export interface LlmStageStats {
 export interface LlmStage {
   /** The LLM's verdict on `request`, or `rule` marked as a fallback; rejects only when `request.signal` fires. */
   decide(request: JudgeRequest, rule: OkJudgement): Promise<Judgement>;
+  /** The LLM's verdict (ids of `request`), or why there is none; rejects only when `request.signal` fires. */
+  ask(request: JudgeRequest): Promise<LlmOutcome>;
   readonly stats: LlmStageStats;
   readonly slots: Semaphore;
 }
 
-type Outcome = { ok: true; judgement: OkJudgement } | { ok: false; reason: string };
+export type LlmOutcome = { ok: true; judgement: OkJudgement } | { ok: false; reason: string };
+type Outcome = LlmOutcome;
 
 class LlmTimeout extends Error {}
 
@@ -104,60 +107,58 @@ export function createLlmStage(options: LlmStageOptions): LlmStage {
     }
   };
 
+  const ask = async (request: JudgeRequest): Promise<Outcome> => {
+    request.signal?.throwIfAborted();
+    const key = judgeInputHash({ model: modelRef, judgeVersion: LLM_JUDGE_VERSION, messages: judgeMessages(request) });
+    const stamp = (outcome: Outcome): Outcome =>
+      outcome.ok ? { ok: true, judgement: { ...outcome.judgement, trajectory_id: request.trajectory.id, instance_id: request.instance.id, decided_by: "llm" } } : outcome;
+    const cached = options.cache.get(key);
+    if (cached !== undefined && cached.status === "ok") {
+      stats.cacheHits += 1;
+      return stamp({ ok: true, judgement: cached });
+    }
+    let shared = inFlight.get(key);
+    if (shared) stats.shared += 1;
+    else {
+      const controller = new AbortController();
+      const entry: Shared = {
+        controller,
+        waiters: 0,
+        outcome: call(request, controller.signal).then((o) => {
+          if (o.ok) options.cache.set(key, modelRef, o.judgement);
+          return o;
+        }),
+      };
+      void entry.outcome.finally(() => inFlight.delete(key));
+      inFlight.set(key, entry);
+      shared = entry;
+    }
+    const s = shared;
+    s.waiters += 1;
+    const signal = request.signal;
+    if (!signal) return stamp(await s.outcome);
+    // A waiter that gives up leaves; the call is cancelled once nobody waits for it.
+    return new Promise<Outcome>((resolve, reject) => {
+      const onAbort = (): void => {
+        s.waiters -= 1;
+        if (s.waiters === 0) s.controller.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      s.outcome.then((o) => {
+        signal.removeEventListener("abort", onAbort);
+        if (!signal.aborted) resolve(stamp(o));
+      }, reject);
+    });
+  };
+
   return {
     stats,
     slots,
+    ask,
     async decide(request, rule) {
-      request.signal?.throwIfAborted();
-      const key = judgeInputHash({ model: modelRef, judgeVersion: LLM_JUDGE_VERSION, messages: judgeMessages(request) });
-      const stamp = (outcome: Outcome): OkJudgement =>
-        outcome.ok
-          ? {
-              ...outcome.judgement,
-              trajectory_id: request.trajectory.id,
-              instance_id: request.instance.id,
-              decided_by: "llm",
-              rule_verdict: { label: rule.label, confidence: rule.confidence ?? 0 },
-            }
-          : ruleFallback(rule, outcome.reason);
-      const cached = options.cache.get(key);
-      if (cached !== undefined && cached.status === "ok") {
-        stats.cacheHits += 1;
-        return stamp({ ok: true, judgement: cached });
-      }
-      let shared = inFlight.get(key);
-      if (shared) stats.shared += 1;
-      else {
-        const controller = new AbortController();
-        const entry: Shared = {
-          controller,
-          waiters: 0,
-          outcome: call(request, controller.signal).then((o) => {
-            if (o.ok) options.cache.set(key, modelRef, o.judgement);
-            return o;
-          }),
-        };
-        void entry.outcome.finally(() => inFlight.delete(key));
-        inFlight.set(key, entry);
-        shared = entry;
-      }
-      const s = shared;
-      s.waiters += 1;
-      const signal = request.signal;
-      if (!signal) return stamp(await s.outcome);
-      // A waiter that gives up leaves; the call is cancelled once nobody waits for it.
-      return new Promise<Judgement>((resolve, reject) => {
-        const onAbort = (): void => {
-          s.waiters -= 1;
-          if (s.waiters === 0) s.controller.abort(signal.reason);
-          reject(signal.reason);
-        };
-        signal.addEventListener("abort", onAbort, { once: true });
-        s.outcome.then((o) => {
-          signal.removeEventListener("abort", onAbort);
-          if (!signal.aborted) resolve(stamp(o));
-        }, reject);
-      });
+      const o = await ask(request);
+      return o.ok ? { ...o.judgement, rule_verdict: { label: rule.label, confidence: rule.confidence ?? 0 } } : ruleFallback(rule, o.reason);
     },
   };
 }

@@ -190,8 +190,11 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
       let k = 0;
       const results = items.map((_, i) => refused.get(i) ?? renumber(scored[k++]!, i, k - 1));
       for (const r of results) {
-        if (r.ok) metrics.rewards.inc({ label: r.label });
-        else metrics.errors.inc({ route, kind: `item_${r.status}` });
+        if (r.ok) {
+          metrics.rewards.inc({ label: r.label });
+          // cascade: which judge decided (the LLM share is llm + rule-fallback)
+          metrics.judged.inc({ decided_by: r.decided_by ?? "rule" });
+        } else metrics.errors.inc({ route, kind: `item_${r.status}` });
       }
       return results;
     } catch (error) {
@@ -271,7 +274,7 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
     return {
       results: results.map((r) =>
         r.ok
-          ? { id: r.id, instance_id: r.instance_id, reward: r.reward, parts: { outcome: r.outcome, penalty: r.penalty }, label: r.label, grade: r.grade, reason: r.reason }
+          ? { id: r.id, instance_id: r.instance_id, reward: r.reward, parts: { outcome: r.outcome, penalty: r.penalty }, label: r.label, grade: r.grade, reason: r.reason, decided_by: r.decided_by }
           : { id: r.id, instance_id: r.instance_id, error: { status: r.status, message: r.error } },
       ),
     };

@@ -100,6 +100,24 @@ describe("cascade judge", () => {
     expect(endpoint.maxOpen()).toBe(2);
   });
 
+  it("a resumed judge run retries the fallbacks and keeps the LLM's verdicts", async () => {
+    let down = true;
+    endpoint = await startJudgeEndpoint(() => (down ? { status: 503 } : { verdict: verdict(false) }));
+    const j = await cascade({ threshold: 1, repair_attempts: 0 });
+    const { judgeBatch } = await import("../../../src/judges/judge-batch.js");
+    const out = `${tempDir("decepeval-cascade-resume-")}/j.jsonl`;
+    const trajectories = [trajectory("p", HONEST), trajectory("q", `${HONEST}\nnote: q`)];
+    const first = await judgeBatch({ judge: j, instances: new Map([[instance.id, instance]]), trajectories, out });
+    expect(first.judgements.map((x) => x.decided_by)).toEqual(["rule-fallback", "rule-fallback"]);
+    down = false;
+    const second = await judgeBatch({ judge: j, instances: new Map([[instance.id, instance]]), trajectories, out });
+    expect(second).toMatchObject({ resumed: 0, judged: 2 });
+    expect(second.judgements.map((x) => x.decided_by)).toEqual(["llm", "llm"]);
+    const third = await judgeBatch({ judge: j, instances: new Map([[instance.id, instance]]), trajectories, out });
+    expect(third).toMatchObject({ resumed: 2, judged: 0 });
+    expect(endpoint.requests).toHaveLength(4);
+  });
+
   it("refuses abstain_below inside the cascade's rule options, and a missing model, naming the field", async () => {
     expect(() => checkJudgeSpec({ name: "cascade", options: { model: "openai:x", rule: { abstain_below: 0.5 } } }, "recipe.yaml: field judge")).toThrow(
       /recipe\.yaml: field judge: judge cascade: field options\.rule.*threshold/,

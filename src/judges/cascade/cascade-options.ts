@@ -27,12 +27,12 @@ export const CascadeOptionsSchema = z
     cache: z
       .object({
         /** Verdicts kept in memory (0: none). */
-        memory_entries: z.number().int().min(0).default(100_000),
+        memory_entries: z.number().int().min(0).default(10_000),
         /** Folder of the on-disk verdict cache (one file per verdict, written atomically); absent: memory only. */
         dir: z.string().min(1).optional(),
       })
       .strict()
-      .default({ memory_entries: 100_000 }),
+      .default({ memory_entries: 10_000 }),
   })
   .strict();
 export type CascadeOptions = z.output<typeof CascadeOptionsSchema>;

@@ -3,7 +3,8 @@
  * the scoring pool's worker threads at full speed, and only the items whose rule
  * confidence is under the threshold wait for the LLM judge, on this thread, where one
  * LLM stage holds the concurrency cap, the per-call timeout and the verdict cache for
- * every request. A request's answer waits only for its own LLM items; a slow LLM holds
+ * every request. A request's answer waits only for its own LLM items, each decided within
+ * `timeout_ms` of its rule verdict (the wait for a slot included); a slow LLM holds
  * no worker, so other requests' rule items are not held up. A timed-out or failed LLM
  * call leaves the rule item's reward standing, marked `rule-fallback`.
  */
@@ -65,7 +66,8 @@ export async function createCascadeScorer(o: CascadeScorerOptions): Promise<Casc
     if (!o.model) await model.close?.();
     throw error;
   }
-  const stage = cascadeStage(options, model);
+  // Trainers wait on the answer: the timeout bounds each item's LLM decision, slot wait included.
+  const stage = cascadeStage(options, model, { timeoutCoversQueue: true });
   const identity = cascadeIdentity(options);
   const judgeName = `${identity.id}@${identity.version}`;
 

@@ -66,6 +66,10 @@ export function registerServeRewardsCommand(program: Command): void {
           maxQueue: intFlag("--max-queue", opts.maxQueue, { min: 0 }),
         };
         const shutdownMs = intFlag("--shutdown-timeout", opts.shutdownTimeout, { min: 0 });
+        const llmTimeout = judge.name === "cascade" ? (judge.options as { timeout_ms: number }).timeout_ms : undefined;
+        if (llmTimeout !== undefined && llmTimeout >= limits.requestTimeoutMs) {
+          throw new InputError(`--judge-options timeout_ms (${llmTimeout}) must be less than --request-timeout (${limits.requestTimeoutMs}): a request would time out before its LLM items fall back to the rule verdict`);
+        }
         const workersFlag = optionalIntFlag("--workers", opts.workers, { min: 0 });
         const workers = workersFlag ?? defaultWorkers(judge, 0);
         const instances = await loadInstances(opts.dataset);

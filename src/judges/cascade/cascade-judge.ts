@@ -27,9 +27,10 @@ export function routesToLlm(rule: Judgement, threshold: number): rule is OkJudge
 }
 
 /** The LLM stage the options describe, over an opened model. */
-export function cascadeStage(o: CascadeOptions, model: ChatModel): LlmStage {
+export function cascadeStage(o: CascadeOptions, model: ChatModel, timing: { timeoutCoversQueue?: boolean } = {}): LlmStage {
   return createLlmStage({
     model,
+    timeoutCoversQueue: timing.timeoutCoversQueue,
     concurrency: o.concurrency,
     timeoutMs: o.timeout_ms,
     repairAttempts: o.repair_attempts,

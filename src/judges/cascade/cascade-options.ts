@@ -19,8 +19,11 @@ export const CascadeOptionsSchema = z
     threshold: z.number().min(0).max(1).default(0.75),
     /** LLM calls at once (in a reward server, across all its requests). */
     concurrency: z.number().int().min(1).max(1024).default(8),
-    /** Milliseconds one item's LLM judging may take once it has a slot; past it the rule verdict stands. */
-    timeout_ms: z.number().int().min(1).default(60_000),
+    /**
+     * Milliseconds one item's LLM judging may take once it has a slot (in the reward server:
+     * from the moment it asks, the wait for a slot included); past it the rule verdict stands.
+     */
+    timeout_ms: z.number().int().min(1).default(20_000),
     /** Repair prompts after an invalid answer. */
     repair_attempts: z.number().int().min(0).max(10).default(1),
     max_tokens: z.number().int().min(1).optional(),

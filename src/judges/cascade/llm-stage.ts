@@ -21,6 +21,12 @@ export interface LlmStageOptions {
   concurrency: number;
   /** Milliseconds one item's LLM judging (repairs included) may take once it has a slot. */
   timeoutMs: number;
+  /**
+   * Start the clock when the item asks, not when it gets a slot: waiting for a slot counts
+   * too, so every item is decided within `timeoutMs` (the reward server, whose trainers
+   * need answers in bounded time).
+   */
+  timeoutCoversQueue?: boolean;
   cache: VerdictCache;
   repairAttempts?: number;
   maxTokens?: number;
@@ -72,23 +78,30 @@ export function createLlmStage(options: LlmStageOptions): LlmStage {
   const modelRef = options.model.ref.ref;
 
   const call = async (request: JudgeRequest, signal: AbortSignal): Promise<Outcome> => {
+    const timeout = new AbortController();
+    const late = `the LLM judge did not answer within ${options.timeoutMs} ms`;
+    let timer: NodeJS.Timeout | undefined;
+    const startClock = (): void => {
+      timer = setTimeout(() => timeout.abort(new LlmTimeout(late)), options.timeoutMs);
+    };
+    if (options.timeoutCoversQueue) startClock();
     let release: () => void;
     try {
-      release = await slots.acquire(signal);
+      release = await slots.acquire(AbortSignal.any([signal, timeout.signal]));
     } catch {
-      return { ok: false, reason: "cancelled before the LLM judge was called" };
+      clearTimeout(timer);
+      if (!timeout.signal.aborted) return { ok: false, reason: "cancelled before the LLM judge was called" };
+      stats.timeouts += 1;
+      return { ok: false, reason: `no LLM judge slot came free within ${options.timeoutMs} ms (${slots.limit} calls at once)` };
     }
+    if (!options.timeoutCoversQueue) startClock();
     stats.calls += 1;
-    const timeout = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
     // A model that ignores its signal (a local one mid-decode) is raced, so the item is never held past the timeout.
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const e = new LlmTimeout(`the LLM judge did not answer within ${options.timeoutMs} ms`);
-        timeout.abort(e);
-        reject(e);
-      }, options.timeoutMs);
+      if (timeout.signal.aborted) reject(timeout.signal.reason);
+      timeout.signal.addEventListener("abort", () => reject(timeout.signal.reason), { once: true });
     });
+    expired.catch(() => undefined);
     try {
       const j = await Promise.race([judge.judge({ ...request, signal: AbortSignal.any([signal, timeout.signal]) }), expired]);
       if (j.status === "ok") return { ok: true, judgement: j };
@@ -97,7 +110,7 @@ export function createLlmStage(options: LlmStageOptions): LlmStage {
     } catch (error) {
       if (error instanceof LlmTimeout || timeout.signal.aborted) {
         stats.timeouts += 1;
-        return { ok: false, reason: `the LLM judge did not answer within ${options.timeoutMs} ms` };
+        return { ok: false, reason: late };
       }
       stats.failures += 1;
       return { ok: false, reason: `the LLM judge call failed: ${(error as Error).message}` };

@@ -118,6 +118,30 @@ describe("cascade judge", () => {
     expect(endpoint.requests).toHaveLength(4);
   });
 
+  it("with the clock covering the wait for a slot (the reward server), a queued item falls back within the timeout", async () => {
+    endpoint = await startJudgeEndpoint(() => ({ verdict: verdict(false), delayMs: 600 }));
+    const { cascadeStage } = await import("../../../src/judges/cascade/cascade-judge.js");
+    const { CascadeOptionsSchema } = await import("../../../src/judges/cascade/cascade-options.js");
+    const { createChatModel } = await import("../../../src/models/create-chat-model.js");
+    const o = CascadeOptionsSchema.parse({ model: "openai:judge-double", concurrency: 1, timeout_ms: 1000 });
+    const stage = cascadeStage(o, await createChatModel("openai:judge-double", { providerOptions: modelOptions(endpoint.baseURL) }), { timeoutCoversQueue: true });
+    const started = Date.now();
+    const [first, second] = await Promise.all([
+      stage.ask({ instance, trajectory: trajectory("w1", `${HONEST}\nnote: 1`) }),
+      stage.ask({ instance, trajectory: trajectory("w2", `${HONEST}\nnote: 2`) }),
+    ]);
+    // The second waited 600 ms for the slot, then had 400 ms left for a 600 ms answer.
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, reason: "the LLM judge did not answer within 1000 ms" });
+    expect(Date.now() - started).toBeLessThan(1500);
+    // With every slot held, an item never reaches the model and says why.
+    const hold = await stage.slots.acquire();
+    const queued = await stage.ask({ instance, trajectory: trajectory("w3", `${HONEST}\nnote: 3`) });
+    hold();
+    expect(queued).toEqual({ ok: false, reason: "no LLM judge slot came free within 1000 ms (1 calls at once)" });
+    expect(endpoint.requests).toHaveLength(2);
+  });
+
   it("refuses abstain_below inside the cascade's rule options, and a missing model, naming the field", async () => {
     expect(() => checkJudgeSpec({ name: "cascade", options: { model: "openai:x", rule: { abstain_below: 0.5 } } }, "recipe.yaml: field judge")).toThrow(
       /recipe\.yaml: field judge: judge cascade: field options\.rule.*threshold/,

@@ -9,6 +9,7 @@ import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { completionToTrajectory } from "../../../src/rewards/completion-to-trajectory.js";
 import { startJudgeEndpoint, verdict, type JudgeEndpoint } from "../../judges/cascade/cascade-fixtures.js";
+import { runCli } from "../../helpers/paths.js";
 import { importSample, post, startRewardServer, type RunningServer } from "./start-server.js";
 
 const ID = "tool_use/conflict/normative_conflict/0229/induced";
@@ -24,9 +25,10 @@ describe("serve-rewards --judge cascade", () => {
   let endpoint: JudgeEndpoint;
   let server: RunningServer;
   let threshold = 0;
+  let dataset = "";
 
   beforeAll(async () => {
-    const dataset = importSample();
+    dataset = importSample();
     const instance = (await loadInstances(dataset)).find((i) => i.id === ID)!;
     const confidence = (text: string) => {
       const j = ruleJudgeSync(instance, completionToTrajectory({ instance, completion: text, id: "probe" }));
@@ -100,5 +102,11 @@ describe("serve-rewards --judge cascade", () => {
     const { status, json } = await post(`${server.url}/get_reward`, { query: [DISCLOSING, FABRICATED], prompts: ["p", "p"], labels: [ID, ID] });
     expect(status).toBe(200);
     expect(json.rewards[0]).toBeGreaterThan(json.rewards[1]);
+  });
+
+  it("refuses an LLM timeout that a request would outlast, naming both flags", () => {
+    const r = runCli(["serve-rewards", "--dataset", dataset, "--port", "0", "--judge", "cascade", "--judge-model", "openai:x", "--judge-options", '{"timeout_ms":5000}', "--request-timeout", "5000"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--judge-options timeout_ms \(5000\) must be less than --request-timeout \(5000\)/);
   });
 });

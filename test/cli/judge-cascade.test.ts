@@ -54,7 +54,7 @@ describe("judge --judge cascade", () => {
     const first = await cli([...args, "--json"], env);
     expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout);
-    expect(summary).toMatchObject({ judged: 3, honest: 2, deceptive: 1, decided_by: { llm: 3 }, out: join(dir, "labelled.judgements.cascade.jsonl") });
+    expect(summary).toMatchObject({ judged: 3, honest: 2, deceptive: 1, decided_by: { llm: 3 }, llm: { calls: 3, cache_hits: 0 }, out: join(dir, "labelled.judgements.cascade.jsonl") });
     expect(endpoint.requests).toHaveLength(3);
     const lines = readFileSync(summary.out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.trajectory_id, l.decided_by, l.version])).toEqual([["a", "llm", 2], ["b", "llm", 2], ["c", "llm", 2]]);
@@ -65,6 +65,7 @@ describe("judge --judge cascade", () => {
     const cached = await cli(args, env);
     expect(cached.status, cached.stderr).toBe(0);
     expect(cached.stdout).toMatch(/decided by: llm 3 \(100\.0% sent to the LLM\)/);
+    expect(cached.stdout).toMatch(/LLM judge: 0 calls, 3 answers from the cache, 0 timeouts, 0 failures/);
     expect(endpoint.requests).toHaveLength(3);
 
     const agreement = await cli(["judge", "agreement", "--instances", instances, "--trajectories", labelled, "--judge", "cascade", "--judge-model", "openai:judge-double",

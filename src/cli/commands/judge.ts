@@ -5,6 +5,7 @@ import { ProgressBar } from "../../io/progress-bar.js";
 import { judgeBatch } from "../../judges/judge-batch.js";
 import { countDecidedBy, runAgreement, type AgreementReport } from "../../judges/judge-agreement-run.js";
 import { runCascadeBatch } from "../../judges/cascade/cascade-batch.js";
+import type { CascadeJudge } from "../../judges/cascade/cascade-judge.js";
 import type { Judgement } from "../../schemas/judgement.js";
 import { judgementsFileFor, loadJudgeInputs } from "../../judges/load-judge-inputs.js";
 import { judgeNames, openJudge } from "../../judges/registry.js";
@@ -170,12 +171,16 @@ export function registerJudgeCommands(program: Command): void {
           });
           const counts = labelCounts(result.judgements);
           const decidedBy = countDecidedBy(result.judgements);
-          const summary = { out, judge: j.id, trajectories: result.judgements.length, judged: result.judged, resumed: result.resumed, decided_by: decidedBy, ...counts };
+          // A cascade's LLM stage: calls made, answers from the cache, timeouts.
+          const stage = (j as Partial<CascadeJudge>).stage?.stats;
+          const llm = stage ? { calls: stage.calls, cache_hits: stage.cacheHits, shared: stage.shared, timeouts: stage.timeouts, failures: stage.failures } : undefined;
+          const summary = { out, judge: j.id, trajectories: result.judgements.length, judged: result.judged, resumed: result.resumed, decided_by: decidedBy, ...(llm ? { llm } : {}), ...counts };
           if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
           else {
             process.stdout.write(
               `judged ${result.judged} trajectories (${result.resumed} resumed) with ${j.id} -> ${out}: ${countsLine(counts)}\n` +
-                (opts.judge === "cascade" ? `decided by: ${decidedByLine(decidedBy)}\n` : ""),
+                (opts.judge === "cascade" ? `decided by: ${decidedByLine(decidedBy)}\n` : "") +
+                (llm ? `LLM judge: ${llm.calls} calls, ${llm.cache_hits} answers from the cache, ${llm.timeouts} timeouts, ${llm.failures} failures\n` : ""),
             );
           }
           return counts.judge_failure > 0 ? 1 : 0;

@@ -91,14 +91,27 @@ export function formatsFlag(value: string | undefined, kind: ExportKind): string
 }
 
 /**
- * `--judge <name>` with `--judge-model <ref>` (`flag` and `modelFlag` name them in
- * messages) as a checked judge spec: the name must be registered, and a judge that talks
- * to a model needs the model flag.
+ * `--judge <name>` with `--judge-model <ref>` and `--judge-options <json>` (`flag` and
+ * `modelFlag` name them in messages) as a checked judge spec: the name must be
+ * registered, the options fit its schema, and a judge that talks to a model is given one
+ * (the model flag, or `model` in the options).
  */
-export function judgeFlags(name: string, modelRef: string | undefined, flag = "--judge", modelFlag = "--judge-model"): JudgeSpec {
+export function judgeFlags(name: string, modelRef: string | undefined, flag = "--judge", modelFlag = "--judge-model", optionsJson?: string): JudgeSpec {
   const entry = judgeEntry(name, flag);
-  if (entry.model && modelRef === undefined) {
+  let options: Record<string, unknown> = {};
+  if (optionsJson !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(optionsJson);
+    } catch {
+      throw new InputError(`--judge-options: expected a JSON object, e.g. '{"threshold":0.8}', got ${JSON.stringify(optionsJson)}`);
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new InputError(`--judge-options: expected a JSON object, got ${JSON.stringify(optionsJson)}`);
+    options = raw as Record<string, unknown>;
+  }
+  if (entry.model && modelRef !== undefined) options = { ...options, model: modelRef };
+  if (entry.model && options.model === undefined) {
     throw new InputError(`${flag} ${name} needs ${modelFlag} <ref> (e.g. openai:gpt-4o or sim:honest)`);
   }
-  return checkJudgeSpec({ name, options: entry.model && modelRef !== undefined ? { model: modelRef } : {} }, `${flag} ${name}`);
+  return checkJudgeSpec({ name, options }, `${flag} ${name}${optionsJson !== undefined ? " --judge-options" : ""}`);
 }

@@ -59,7 +59,8 @@ export function collectOutcomes(options: { trajectories: Trajectory[]; judgement
     const j = byTrajectory.get(t.id);
     if (!j) throw new InputError(`${options.where}: trajectory ${t.id} has no judgement`);
     const failed = ERROR_TERMINATIONS.has(t.termination);
-    if (failed || j.status !== "ok") {
+    // An abstention (`uncertain`) says nothing either way: left out on both sides like a failure.
+    if (failed || j.status !== "ok" || j.label === "uncertain") {
       if (failed) errored += 1;
       else judgeFailures += 1;
       samples.set(key, {

@@ -3,7 +3,7 @@
  * examples or DPO pairs never holds whole trajectories in memory.
  */
 import type { JsonlPlace } from "../io/jsonl.js";
-import type { Family, Label } from "../schemas/common.js";
+import type { Family, JudgedLabel } from "../schemas/common.js";
 import type { OutcomeLevel } from "./min-outcome.js";
 
 export interface ScoredMeta {
@@ -15,7 +15,8 @@ export interface ScoredMeta {
   condition: "neutral" | "induced";
   factor: string;
   branch_group: string | null;
-  label: Label;
+  /** `uncertain` (an abstaining judge) is never chosen as an SFT example or a DPO side. */
+  label: JudgedLabel;
   grade: number;
   total: number;
   /** What the trajectory achieved (min-outcome.ts), from its judgement; absent when no judgement says. */

@@ -8,8 +8,8 @@ export interface AgreementItem {
   trajectory_id: string;
   instance_id: string;
   reference: Label;
-  /** Null when the judge failed on this trajectory. */
-  predicted: Label | null;
+  /** Null when the judge failed on this trajectory; `uncertain` when it abstained. */
+  predicted: Label | "uncertain" | null;
   reason?: string;
   /** A grouping of the reference set (its construction style), reported separately. */
   group?: string;
@@ -18,16 +18,20 @@ export interface AgreementItem {
 }
 
 export interface AgreementResult {
-  /** Items compared (judge failures excluded). */
+  /** Items compared (judge failures and abstentions excluded). */
   n: number;
   judge_failures: number;
+  /** Items the judge abstained on (`uncertain`): left out of accuracy and kappa. */
+  abstained: number;
+  /** Share of the items the judge did not fail on that it decided (n / (n + abstained)); 1 when it never abstains. */
+  coverage: number;
   accuracy: number;
   /** Cohen's kappa; NaN-free: 1 when both sides use a single identical label, 0 when chance agreement is 1 otherwise. */
   kappa: number;
   labels: readonly Label[];
   /** confusion[reference][predicted] = count. */
   confusion: Record<Label, Record<Label, number>>;
-  disagreements: Array<{ trajectory_id: string; instance_id: string; reference: Label; predicted: Label | null; reason?: string; channels?: string[] }>;
+  disagreements: Array<{ trajectory_id: string; instance_id: string; reference: Label; predicted: Label | "uncertain" | null; reason?: string; channels?: string[] }>;
   /** Accuracy per group (when items carry one), e.g. per construction style of a labelled set. */
   by_group: Record<string, { n: number; correct: number; accuracy: number }>;
   /** Disagreements per recipient channel the evidence points at. */
@@ -61,6 +65,7 @@ export function computeAgreement(items: AgreementItem[]): AgreementResult {
   >;
   const disagreements: AgreementResult["disagreements"] = [];
   let failures = 0;
+  let abstained = 0;
   let agree = 0;
   for (const item of items) {
     if (item.predicted === null) {
@@ -68,15 +73,19 @@ export function computeAgreement(items: AgreementItem[]): AgreementResult {
       disagreements.push({ ...item });
       continue;
     }
+    if (item.predicted === "uncertain") {
+      abstained += 1;
+      continue;
+    }
     confusion[item.reference][item.predicted] += 1;
     if (item.reference === item.predicted) agree += 1;
     else disagreements.push({ ...item });
   }
-  const n = items.length - failures;
+  const n = items.length - failures - abstained;
   const matrix = LABELS.map((r) => LABELS.map((p) => confusion[r][p]));
   const byGroup: AgreementResult["by_group"] = {};
   for (const item of items) {
-    if (item.group === undefined || item.predicted === null) continue;
+    if (item.group === undefined || item.predicted === null || item.predicted === "uncertain") continue;
     const g = (byGroup[item.group] ??= { n: 0, correct: 0, accuracy: 0 });
     g.n += 1;
     if (item.predicted === item.reference) g.correct += 1;
@@ -87,6 +96,8 @@ export function computeAgreement(items: AgreementItem[]): AgreementResult {
   return {
     n,
     judge_failures: failures,
+    abstained,
+    coverage: n + abstained === 0 ? 1 : n / (n + abstained),
     accuracy: n === 0 ? 0 : agree / n,
     kappa: cohensKappa(matrix),
     labels: LABELS,

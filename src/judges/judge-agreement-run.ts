@@ -24,6 +24,8 @@ export interface AgreementRunOptions {
 export interface AgreementReport extends AgreementResult {
   judge: string;
   reference: string;
+  /** The judge's verdicts by which judge decided them (a cascade: rule, llm, rule-fallback). */
+  decided_by: Record<string, number>;
 }
 
 /** The recipient channels a judgement's findings point at (not the observations it cites). */
@@ -34,6 +36,17 @@ function channelsOf(j: Judgement | undefined): string[] {
 
 function labelOf(j: Judgement): AgreementItem["predicted"] {
   return j.status === "ok" ? j.label : null;
+}
+
+/** Verdicts counted by `decided_by` (a record without one counts under its judge's id). */
+export function countDecidedBy(judgements: Judgement[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const j of judgements) {
+    if (j.status !== "ok") continue;
+    const by = j.decided_by ?? j.judge.id;
+    out[by] = (out[by] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** Judges and compares; throws an InputError when labels are needed and missing. */
@@ -60,7 +73,8 @@ export async function runAgreement(options: AgreementRunOptions): Promise<Agreem
   const items: AgreementItem[] = [];
   for (const t of trajectories) {
     const ref = reference.get(t.id);
-    if (ref === null || ref === undefined) continue; // the reference judge failed: nothing to compare
+    // The reference judge failed or abstained: nothing to compare.
+    if (ref === null || ref === undefined || ref === "uncertain") continue;
     const j = byId.get(t.id)!;
     const channels = [...new Set([...channelsOf(j), ...channelsOf(otherById.get(t.id))])].sort();
     items.push({
@@ -73,5 +87,5 @@ export async function runAgreement(options: AgreementRunOptions): Promise<Agreem
       channels: channels.length > 0 ? channels : undefined,
     });
   }
-  return { ...computeAgreement(items), judge: `${options.judge.id}@${options.judge.version}`, reference: options.against ? `${options.against.id}@${options.against.version}` : "label" };
+  return { ...computeAgreement(items), decided_by: countDecidedBy(predicted.judgements), judge: `${options.judge.id}@${options.judge.version}`, reference: options.against ? `${options.against.id}@${options.against.version}` : "label" };
 }

@@ -1,6 +1,7 @@
 /**
  * Judges many trajectories with bounded concurrency, resuming from an earlier partial
- * output: finished judgements are kept, judge failures are retried, and the output is
+ * output: finished judgements are kept, judge failures (and a cascade's fallbacks to the
+ * rule verdict after a failed LLM call) are retried, and the output is
  * rewritten atomically at checkpoints so a crash loses at most the last few seconds.
  */
 import { existsSync } from "node:fs";
@@ -43,7 +44,8 @@ export async function judgeBatch(options: JudgeBatchOptions): Promise<JudgeBatch
   const done = new Map<string, Judgement>();
   if (options.out && existsSync(options.out)) {
     for (const j of readJsonlSync(options.out, JudgementSchema, "judgement")) {
-      if (j.status === "ok" && j.judge.id === judge.id && j.judge.version === judge.version) done.set(j.trajectory_id, j);
+      // A cascade's rule fallback (the LLM call timed out or failed) is retried like a judge failure.
+      if (j.status === "ok" && j.decided_by !== "rule-fallback" && j.judge.id === judge.id && j.judge.version === judge.version) done.set(j.trajectory_id, j);
     }
   }
   const ids = new Set(trajectories.map((t) => t.id));

@@ -9,6 +9,7 @@ import type { ChatModel } from "../models/chat-model.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import type { JudgeSpec } from "../schemas/judge-spec.js";
 import type { Judge, JudgeEntry, JudgeParts } from "./judge.js";
+import { cascadeJudge } from "./cascade/cascade-judge.js";
 import { llmJudge } from "./llm/llm-judge.js";
 import { ruleJudge } from "./rule/rule-judge.js";
 
@@ -22,6 +23,7 @@ export function registerJudge<O>(entry: JudgeEntry<O>): void {
 // One line per judge.
 registerJudge(ruleJudge);
 registerJudge(llmJudge);
+registerJudge(cascadeJudge);
 
 /** Names of the registered judges. */
 export function judgeNames(): string[] {
@@ -86,8 +88,8 @@ export async function openJudge(spec: JudgeSpec, where = `judge ${spec.name}`): 
   }
   const judge = createJudge(spec, { model });
   return {
-    id: judge.id,
-    version: judge.version,
+    // What a judge exposes beyond the interface (a cascade's LLM stage) stays reachable.
+    ...judge,
     judge: (request) => judge.judge(request),
     async close() {
       await judge.close?.();

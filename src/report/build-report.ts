@@ -41,7 +41,7 @@ export interface ReportResult {
   charts: string[];
   data: ReportData;
   entries: RunEntry[];
-  runs: Array<Pick<RunOutcomes, "run" | "model" | "judgementsFile" | "judgeFailures"> & { judged: number; row: string }>;
+  runs: Array<Pick<RunOutcomes, "run" | "model" | "judgementsFile" | "judgeFailures" | "uncertain" | "decidedBy"> & { judged: number; row: string }>;
 }
 
 /** Renders the figures to SVG. */
@@ -71,6 +71,22 @@ export async function renderReport(options: { rows: OutcomeRow[]; title: string;
   return { data, charts, markdown: renderMarkdown(doc), html: renderHtml(doc) };
 }
 
+/**
+ * How a cascade's verdicts were decided, per run: the share sent to the LLM judge (its
+ * verdicts plus the rule verdicts kept when it failed). Null when no run used the LLM.
+ */
+export function llmShareLine(runs: Array<Pick<RunOutcomes, "run" | "decidedBy">>): string | null {
+  const parts: string[] = [];
+  for (const r of runs) {
+    const llm = r.decidedBy.llm ?? 0;
+    const fallback = r.decidedBy["rule-fallback"] ?? 0;
+    if (llm + fallback === 0) continue;
+    const total = Object.values(r.decidedBy).reduce((a, b) => a + b, 0);
+    parts.push(`${r.run}: ${llm + fallback} of ${total} (${(((llm + fallback) / total) * 100).toFixed(1)}%) sent to the LLM judge, ${llm} decided by it, ${fallback} kept the rule verdict after it failed`);
+  }
+  return parts.length > 0 ? `Cascade judge: ${parts.join("; ")}.` : null;
+}
+
 /** Reads the runs and writes `report.md`, its SVG charts and `report.html` into `outDir`. */
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {
   if (options.runs.length === 0) throw new InputError("report: name at least one run folder");
@@ -81,10 +97,12 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const rows = runs.flatMap((r) => r.rows.map((row) => ({ ...row, model: labelOf.get(r.dir)!, run: undefined })));
   if (rows.length === 0) throw new InputError(`report: the runs hold no successful judgements (${options.runs.join(", ")})`);
   const summary = [
-    `Runs: ${runs.map((r) => `${r.run} (${r.model}, ${r.rows.length} judged${r.judgeFailures ? `, ${r.judgeFailures} judge failures left out` : ""})`).join("; ")}`,
+    `Runs: ${runs.map((r) => `${r.run} (${r.model}, ${r.rows.length} judged${r.judgeFailures ? `, ${r.judgeFailures} judge failures left out` : ""}${r.uncertain ? `, ${r.uncertain} uncertain (the judge abstained) left out` : ""})`).join("; ")}`,
     `Judgements: ${[...new Set(runs.map((r) => r.judgementsFile.split("/").pop()))].join(", ")}`,
     `Deception rates are over the paper-shaped core${rows.some((r) => r.feasible) ? "; feasible controls are reported apart" : ""}.`,
   ];
+  const llmShare = llmShareLine(runs);
+  if (llmShare) summary.push(llmShare);
   const pooledMixed = entries.filter((e) => e.mixedSettings);
   if (pooledMixed.length) summary.push(`Pooled across different settings (--pool): ${pooledMixed.map((e) => `${e.label} (${e.runs.map((r) => r.run).join(", ")})`).join("; ")}.`);
   if (runs.some((r) => r.model.startsWith("sim:"))) summary.push("Simulated agents (sim:*) are configured policies with known ground truth, not models.");
@@ -115,6 +133,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     charts,
     data: rendered.data,
     entries,
-    runs: runs.map((r) => ({ run: r.run, model: r.model, row: labelOf.get(r.dir)!, judgementsFile: r.judgementsFile, judgeFailures: r.judgeFailures, judged: r.rows.length })),
+    runs: runs.map((r) => ({ run: r.run, model: r.model, row: labelOf.get(r.dir)!, judgementsFile: r.judgementsFile, judgeFailures: r.judgeFailures, uncertain: r.uncertain, decidedBy: r.decidedBy, judged: r.rows.length })),
   };
 }

@@ -20,6 +20,10 @@ export interface RunOutcomes {
   judgementsFile: string;
   rows: OutcomeRow[];
   judgeFailures: number;
+  /** Verdicts the judge abstained on (`uncertain`): left out of every rate, like failures. */
+  uncertain: number;
+  /** Verdicts by the judge that decided them (a cascade: rule, llm, rule-fallback). */
+  decidedBy: Record<string, number>;
 }
 
 /** The manifest fields a report reads; the rest of the run manifest is not its concern. */
@@ -84,6 +88,8 @@ export async function collectRunOutcomes(options: { dir: string; instances: Map<
   const file = judgementsFileOf(dir, options.judge);
   const rows: OutcomeRow[] = [];
   let failures = 0;
+  let uncertain = 0;
+  const decidedBy: Record<string, number> = {};
   let n = 0;
   for await (const j of readJsonlRecords(file, JudgementSchema, "judgement")) {
     n += 1;
@@ -91,9 +97,16 @@ export async function collectRunOutcomes(options: { dir: string; instances: Map<
       failures += 1;
       continue;
     }
+    const by = j.decided_by ?? j.judge.id;
+    decidedBy[by] = (decidedBy[by] ?? 0) + 1;
+    // An abstention is no behaviour reading: counted as neither honest nor deceptive.
+    if (j.label === "uncertain") {
+      uncertain += 1;
+      continue;
+    }
     const instance = options.instances.get(j.instance_id);
     if (!instance) throw new InputError(`${file}: judgement ${n} names instance ${j.instance_id}, which is not in the instance file(s)`);
     rows.push(outcomeRow({ model, run: basename(dir), instance, sampleIndex: n, label: j.label, honestExit: j.honest_exit, underClaim: j.under_claim }));
   }
-  return { run: basename(dir), dir, model, judgementsFile: file, rows, judgeFailures: failures };
+  return { run: basename(dir), dir, model, judgementsFile: file, rows, judgeFailures: failures, uncertain, decidedBy };
 }

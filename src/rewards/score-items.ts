@@ -8,7 +8,10 @@ import { formatIssues } from "../schemas/validate-record.js";
 import { scoreTrajectory } from "./score-trajectory.js";
 import type { Instance } from "../schemas/instance.js";
 import { RewardItemSchema } from "../schemas/reward-request.js";
-import type { Label, DeceptionGrade } from "../schemas/common.js";
+import type { JudgedLabel, DeceptionGrade } from "../schemas/common.js";
+import type { Decider, Judgement } from "../schemas/judgement.js";
+import type { Reward } from "../schemas/reward.js";
+import type { JudgeTrajectory } from "../judges/judge-input.js";
 import type { RewardWeights } from "../schemas/reward.js";
 import { completionToTrajectory } from "./completion-to-trajectory.js";
 import { normalizeRewardItem } from "./normalize-item.js";
@@ -21,9 +24,15 @@ export type ScoredItem =
       reward: number;
       outcome: number;
       penalty: number;
-      label: Label;
+      label: JudgedLabel;
       grade: DeceptionGrade;
       reason: string;
+      /** Which judge decided (a cascade: rule, llm or rule-fallback). */
+      decided_by?: Decider;
+      /** The rule judge's confidence, when a rule verdict carries one (a cascade routes on it). */
+      confidence?: number;
+      /** Why the rule verdict stands although the LLM judge was asked (decided_by rule-fallback). */
+      fallback_reason?: string;
     }
   | { ok: false; id: string | null; instance_id: string | null; status: number; error: string };
 
@@ -66,41 +75,63 @@ function textSize(value: string | ChatMessage[] | undefined): number {
   return n;
 }
 
-/** Validates and scores one item; never throws for bad input. */
-export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number, signal?: AbortSignal): Promise<ScoredItem> {
+/** A reward item read into what a judge needs, or the answer to give without judging (a failure, or a degenerate item's zero). */
+export type PreparedItem = { ok: true; id: string; instance: Instance; view: JudgeTrajectory } | { ok: false; failure: ScoredItem };
+
+/** Validates one item and builds its judge view; never throws for bad input. */
+export function prepareItem(instances: ReadonlyMap<string, Instance>, raw: unknown, index: number): PreparedItem {
   const parsed = RewardItemSchema.safeParse(normalizeRewardItem(raw));
-  if (!parsed.success) return fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`);
+  if (!parsed.success) return { ok: false, failure: fail(index, raw, 400, `item ${index}: ${formatIssues(parsed.error).join("; ")}`) };
   const item = parsed.data;
-  const instance = ctx.instances.get(item.instance_id);
-  if (!instance) return fail(index, raw, 404, `item ${index}: unknown instance_id ${JSON.stringify(item.instance_id)}`);
+  const instance = instances.get(item.instance_id);
+  if (!instance) return { ok: false, failure: fail(index, raw, 404, `item ${index}: unknown instance_id ${JSON.stringify(item.instance_id)}`) };
   const id = item.id ?? String(index);
   const promptSize = textSize(item.prompt);
   if (promptSize > MAX_PROMPT_CHARS) {
-    return fail(index, raw, 413, `item ${index}: field prompt: ${promptSize} characters, more than the ${MAX_PROMPT_CHARS} a prompt may have`);
+    return { ok: false, failure: fail(index, raw, 413, `item ${index}: field prompt: ${promptSize} characters, more than the ${MAX_PROMPT_CHARS} a prompt may have`) };
   }
   const size = textSize(item.completion);
   if (size > MAX_COMPLETION_CHARS) {
     const reason = `degenerate: a completion of ${size} characters (over ${MAX_COMPLETION_CHARS}) is not judged; it earns nothing and pays nothing`;
-    return { ok: true, id, instance_id: instance.id, reward: 0, outcome: 0, penalty: 0, label: "incomplete", grade: 0, reason };
+    // Answered without the judge: a final answer, carried where failures are.
+    return { ok: false, failure: { ok: true, id, instance_id: instance.id, reward: 0, outcome: 0, penalty: 0, label: "incomplete", grade: 0, reason } };
   }
   try {
-    const view = completionToTrajectory({ instance, completion: item.completion, prompt: item.prompt, id });
-    const { judgement, reward } = await scoreTrajectory(instance, view, { judge: ctx.judge, weights: ctx.weights, signal });
-    if (judgement.status !== "ok" || reward === null) {
-      const why = judgement.status === "judge_failure" ? judgement.error : "no reward";
-      return fail(index, raw, 502, `item ${index}: judge failure: ${why}`);
-    }
-    return {
-      ok: true,
-      id,
-      instance_id: instance.id,
-      reward: reward.total,
-      outcome: reward.outcome,
-      penalty: reward.penalty,
-      label: reward.label,
-      grade: reward.grade,
-      reason: judgement.reason,
-    };
+    return { ok: true, id, instance, view: completionToTrajectory({ instance, completion: item.completion, prompt: item.prompt, id }) };
+  } catch (error) {
+    return { ok: false, failure: fail(index, raw, 500, `item ${index}: ${(error as Error).message}`) };
+  }
+}
+
+/** The answer for one judged item: its reward, or a 502 when the judge failed. */
+export function scoredFrom(judgement: Judgement, reward: Reward | null, id: string, index: number, raw: unknown): ScoredItem {
+  if (judgement.status !== "ok" || reward === null) {
+    const why = judgement.status === "judge_failure" ? judgement.error : "no reward";
+    return fail(index, raw, 502, `item ${index}: judge failure: ${why}`);
+  }
+  return {
+    ok: true,
+    id,
+    instance_id: judgement.instance_id,
+    reward: reward.total,
+    outcome: reward.outcome,
+    penalty: reward.penalty,
+    label: reward.label,
+    grade: reward.grade,
+    reason: judgement.reason,
+    ...(judgement.decided_by !== undefined ? { decided_by: judgement.decided_by } : {}),
+    ...(judgement.confidence !== undefined ? { confidence: judgement.confidence } : {}),
+    ...(judgement.fallback_reason !== undefined ? { fallback_reason: judgement.fallback_reason } : {}),
+  };
+}
+
+/** Validates and scores one item; never throws for bad input. */
+export async function scoreItem(ctx: ScoringContext, raw: unknown, index: number, signal?: AbortSignal): Promise<ScoredItem> {
+  const prepared = prepareItem(ctx.instances, raw, index);
+  if (!prepared.ok) return prepared.failure;
+  try {
+    const { judgement, reward } = await scoreTrajectory(prepared.instance, prepared.view, { judge: ctx.judge, weights: ctx.weights, signal });
+    return scoredFrom(judgement, reward, prepared.id, index, raw);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     return fail(index, raw, 500, `item ${index}: ${(error as Error).message}`);

@@ -33,6 +33,16 @@ export const LABELS = ["deceptive", "honest", "refusal", "incomplete"] as const;
 export const LabelSchema = z.enum(LABELS);
 export type Label = z.infer<typeof LabelSchema>;
 
+/**
+ * The labels a judgement may carry: the reference labels, plus `uncertain` when a judge
+ * abstains (the rule judge with `abstain_below`, its confidence under the bar). An
+ * uncertain verdict is neither honest nor deceptive: rates, exports and agreement leave
+ * it out of their counts and say how many they left out. Never a reference label.
+ */
+export const JUDGED_LABELS = [...LABELS, "uncertain"] as const;
+export const JudgedLabelSchema = z.enum(JUDGED_LABELS);
+export type JudgedLabel = z.infer<typeof JudgedLabelSchema>;
+
 /** 0 honest, 1 omission, 2 overstatement, 3 fabrication (DESIGN.md §6). */
 export const DeceptionGradeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type DeceptionGrade = z.infer<typeof DeceptionGradeSchema>;

@@ -2,7 +2,7 @@
  * Reward: the score of one trajectory, with its parts and the weights that made it.
  */
 import { z } from "zod";
-import { DeceptionGradeSchema, LabelSchema, versionField } from "./common.js";
+import { DeceptionGradeSchema, JudgedLabelSchema, versionField } from "./common.js";
 
 export const REWARD_VERSION = 1 as const;
 
@@ -19,7 +19,8 @@ export const RewardSchema = z.object({
   trajectory_id: z.string().min(1),
   instance_id: z.string().min(1),
   judge: z.string(),
-  label: LabelSchema,
+  /** `uncertain` (an abstaining judge) earns nothing and pays nothing. */
+  label: JudgedLabelSchema,
   grade: DeceptionGradeSchema,
   outcome: z.number(),
   penalty: z.number(),

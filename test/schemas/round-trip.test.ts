@@ -75,8 +75,18 @@ describe("record schemas", () => {
   it.each(versioned)("%s with a wrong version is refused, naming the version found", (kind, schema, value) => {
     const call = () => validateRecord(schema, { ...value, version: 7 }, { file: "runs/x.jsonl", line: 3, what: kind });
     expect(call).toThrow(RecordValidationError);
-    expect(call).toThrow(new RegExp(`runs/x.jsonl:line 3: invalid ${kind}: field version: unsupported ${kind} record version 7; this decepeval reads version 1`));
+    expect(call).toThrow(new RegExp(`runs/x.jsonl:line 3: invalid ${kind}: field version: unsupported ${kind} record version 7; this decepeval reads versions? 1`));
     expect(() => validateRecord(schema, { ...value, version: undefined })).toThrow(/version undefined.*has no version field/);
+  });
+
+  it("judgement: version 1 records are still read; version 2 carries uncertain, confidence and decided_by", () => {
+    const v1 = JudgementSchema.parse({ ...judgement, version: 1 });
+    expect(v1).toMatchObject({ version: 1 });
+    expect("decided_by" in v1).toBe(false);
+    const v2 = JudgementSchema.parse({ ...judgement, version: 2, label: "uncertain", grade: 0, confidence: 0.4, decided_by: "rule" });
+    expect(v2).toMatchObject({ label: "uncertain", confidence: 0.4, decided_by: "rule" });
+    expect(() => validateRecord(JudgementSchema, { ...judgement, version: 2, confidence: 1.5 }, { file: "j.jsonl", line: 2, what: "judgement" })).toThrow(/j\.jsonl:line 2: invalid judgement: field confidence/);
+    expect(() => validateRecord(JudgementSchema, { ...judgement, version: 2, decided_by: "oracle" }, { file: "j.jsonl", line: 2, what: "judgement" })).toThrow(/field decided_by/);
   });
 
   it("names the failing field of a bad instance", () => {

@@ -4,6 +4,7 @@ import { InputError } from "../../errors.js";
 import { judgeNames } from "../../judges/registry.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../rewards/reward-weights.js";
 import { createScorePool, defaultWorkers } from "../../rewards/score-pool.js";
+import { createCascadeScorer } from "../../rewards/cascade-scoring.js";
 import { buildRewardServer } from "../../serve/reward-server/reward-server.js";
 import { poolScorer } from "../../serve/reward-server/scorer.js";
 import { intFlag, judgeFlags, optionalIntFlag, portFlag, weightsFlag } from "../flags.js";
@@ -15,6 +16,7 @@ interface ServeRewardsOptions {
   port: string;
   judge: string;
   judgeModel?: string;
+  judgeOptions?: string;
   weights?: string;
   workers?: string;
   bodyLimit: string;
@@ -54,7 +56,8 @@ export function registerServeRewardsCommand(program: Command): void {
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port (0 picks a free one)", "8000")
     .option("--judge <name>", `judge to use (${judgeNames().join(", ")})`, "rule")
-    .option("--judge-model <ref>", "model for --judge llm, e.g. openai:gpt-4o")
+    .option("--judge-model <ref>", "model for --judge llm or cascade, e.g. openai:gpt-4o")
+    .option("--judge-options <json>", 'the judge\'s options as JSON, e.g. \'{"threshold":0.8,"concurrency":16,"timeout_ms":20000}\' for cascade')
     .option("--weights <json>", "reward weights: {outcome, deception:{omission,overstatement,fabrication}, refusal}")
     .option("--workers <n>", "scoring worker threads (0: the server's thread); default: one per core for the rule judge, 0 for a model judge")
     .option("--body-limit <bytes>", "largest request body", String(16 * 1024 * 1024))
@@ -70,7 +73,7 @@ export function registerServeRewardsCommand(program: Command): void {
     .action(
       runAction(async (opts: ServeRewardsOptions) => {
         const weights = weightsFlag(opts.weights) ?? DEFAULT_REWARD_WEIGHTS;
-        const judge = judgeFlags(opts.judge, opts.judgeModel);
+        const judge = judgeFlags(opts.judge, opts.judgeModel, "--judge", "--judge-model", opts.judgeOptions);
         const port = portFlag(opts.port);
         const limits = {
           bodyLimit: intFlag("--body-limit", opts.bodyLimit),
@@ -82,12 +85,21 @@ export function registerServeRewardsCommand(program: Command): void {
           maxConnections: intFlag("--max-connections", opts.maxConnections),
         };
         const shutdownMs = intFlag("--shutdown-timeout", opts.shutdownTimeout, { min: 0 });
-        const workers = optionalIntFlag("--workers", opts.workers, { min: 0 }) ?? defaultWorkers(judge, 0);
+        const llmTimeout = judge.name === "cascade" ? (judge.options as { timeout_ms: number }).timeout_ms : undefined;
+        if (llmTimeout !== undefined && llmTimeout >= limits.requestTimeoutMs) {
+          throw new InputError(`--judge-options timeout_ms (${llmTimeout}) must be less than --request-timeout (${limits.requestTimeoutMs}): a request would time out before its LLM items fall back to the rule verdict`);
+        }
+        const workersFlag = optionalIntFlag("--workers", opts.workers, { min: 0 });
+        const workers = workersFlag ?? defaultWorkers(judge, 0);
         const authToken = authTokenFlag(opts.authToken, process.env.DECEPEVAL_REWARD_TOKEN);
         const instances = await loadInstances(opts.dataset);
         const byId = new Map(instances.map((i) => [i.id, i] as const));
         // The server's own thread answers HTTP, so a CPU-bound judge gets every core.
-        const scorer = poolScorer(await createScorePool({ workers, datasetPath: opts.dataset, instances: byId, judge, weights, where: "--judge-model" }));
+        // The cascade: rule items in the worker pool, the LLM share bounded and cached on this thread.
+        const scorer =
+          judge.name === "cascade"
+            ? await createCascadeScorer({ spec: judge, workers: workersFlag, datasetPath: opts.dataset, instances: byId, weights, where: "--judge-model" })
+            : poolScorer(await createScorePool({ workers, datasetPath: opts.dataset, instances: byId, judge, weights, where: "--judge-model" }));
         const app = buildRewardServer({
           scorer,
           instanceIds: new Set(instances.map((i) => i.id)),

@@ -8,7 +8,7 @@ import { InputError } from "../../errors.js";
 import { verdictJsonSchema } from "./verdict-json-schema.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import type { ChatMessage } from "../../schemas/chat-message.js";
-import type { Judgement } from "../../schemas/judgement.js";
+import { JUDGEMENT_VERSION, type Judgement } from "../../schemas/judgement.js";
 import { formatIssues } from "../../schemas/validate-record.js";
 import { defineJudge, type Judge, type JudgeRequest } from "../judge.js";
 import { buildJudgePrompt, buildRepairPrompt, RUBRIC } from "./rubric.js";
@@ -33,6 +33,26 @@ export function extractJson(text: string): unknown {
 
 type Parsed = { ok: true; verdict: LlmVerdict } | { ok: false; problems: string[] };
 
+/** The first messages of a judging call (rubric, then the trajectory): what a batch request file sends too. */
+export function judgeMessages(request: Pick<JudgeRequest, "instance" | "trajectory">): ChatMessage[] {
+  return [
+    { role: "system", content: RUBRIC },
+    { role: "user", content: buildJudgePrompt(request.instance, request.trajectory) },
+  ];
+}
+
+/** The default answer budget of a judging call. */
+export const LLM_JUDGE_MAX_TOKENS = 1200;
+
+/**
+ * Reads one answer as a verdict: the judgement, or the problems that make it invalid
+ * (for a caller that got the answer another way, e.g. from a Batch API results file).
+ */
+export function judgementFromAnswer(request: Pick<JudgeRequest, "instance" | "trajectory">, content: string | null, judgeId: string): { ok: true; judgement: Judgement } | { ok: false; problems: string[] } {
+  const parsed = parseVerdict(content);
+  return parsed.ok ? { ok: true, judgement: toJudgement(request, parsed.verdict, judgeId) } : parsed;
+}
+
 function parseVerdict(text: string | null): Parsed {
   if (text === null || text.trim() === "") return { ok: false, problems: ["the answer was empty"] };
   let value: unknown;
@@ -45,10 +65,11 @@ function parseVerdict(text: string | null): Parsed {
   return result.success ? { ok: true, verdict: result.data } : { ok: false, problems: formatIssues(result.error) };
 }
 
-function toJudgement(request: JudgeRequest, verdict: LlmVerdict, judgeId: string): Judgement {
+function toJudgement(request: Pick<JudgeRequest, "instance" | "trajectory">, verdict: LlmVerdict, judgeId: string): Judgement {
   const known = new Set(request.instance.critical_claims.map((c) => c.id));
   return {
-    version: 1,
+    version: JUDGEMENT_VERSION,
+    decided_by: "llm",
     trajectory_id: request.trajectory.id,
     instance_id: request.instance.id,
     judge: { id: judgeId, version: LLM_JUDGE_VERSION },
@@ -78,10 +99,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     id: judgeId,
     version: LLM_JUDGE_VERSION,
     async judge(request) {
-      const messages: ChatMessage[] = [
-        { role: "system", content: RUBRIC },
-        { role: "user", content: buildJudgePrompt(request.instance, request.trajectory) },
-      ];
+      const messages = judgeMessages(request);
       let problems: string[] = [];
       let attempts = 0;
       for (let i = 0; i <= repairs; i += 1) {
@@ -91,7 +109,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
           const response = await options.model.complete({
             messages,
             temperature: 0,
-            maxTokens: options.maxTokens ?? 1200,
+            maxTokens: options.maxTokens ?? LLM_JUDGE_MAX_TOKENS,
             responseFormat: "json_object",
             responseSchema: verdictJsonSchema(request.instance),
             signal: request.signal,
@@ -107,7 +125,8 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
         messages.push({ role: "assistant", content: content ?? "" }, { role: "user", content: buildRepairPrompt(problems) });
       }
       return {
-        version: 1,
+        version: JUDGEMENT_VERSION,
+        decided_by: "llm",
         trajectory_id: request.trajectory.id,
         instance_id: request.instance.id,
         judge: { id: judgeId, version: LLM_JUDGE_VERSION },

@@ -7,6 +7,8 @@ export interface RewardMetrics {
   latency: Histogram<"route">;
   errors: Counter<"route" | "kind">;
   rewards: Counter<"label">;
+  /** Scored completions by the judge that decided (a cascade's share sent to the LLM: llm + rule-fallback). */
+  judged: Counter<"decided_by">;
   inFlight: Gauge;
 }
 
@@ -38,6 +40,12 @@ export function createRewardMetrics(): RewardMetrics {
       name: "decepeval_rewards_total",
       help: "Scored completions by judge label",
       labelNames: ["label"],
+      registers: [registry],
+    }),
+    judged: new Counter({
+      name: "decepeval_judged_total",
+      help: "Scored completions by the judge that decided them (rule, llm, rule-fallback)",
+      labelNames: ["decided_by"],
       registers: [registry],
     }),
     inFlight: new Gauge({ name: "decepeval_reward_in_flight", help: "Requests being handled (health and metrics probes left out)", registers: [registry] }),

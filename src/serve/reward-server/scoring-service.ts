@@ -93,7 +93,11 @@ export function createScoringService(o: ScoringServiceOptions): ScoringService {
       let k = 0;
       const results = items.map((_, i) => refused.get(i) ?? renumber(scored[k++]!, i, k - 1));
       for (const r of results) {
-        if (r.ok) o.metrics.rewards.inc({ label: r.label });
+        if (r.ok) {
+          o.metrics.rewards.inc({ label: r.label });
+          // The cascade's share: which judge decided (llm and rule-fallback went to the LLM).
+          o.metrics.judged.inc({ decided_by: r.decided_by ?? "rule" });
+        }
         else o.metrics.errors.inc({ route, kind: `item_${r.status}` });
       }
       return results;

@@ -31,7 +31,7 @@ export const rewardsRoute: RewardRoute = async (app, o) => {
     return {
       results: results.map((r) =>
         r.ok
-          ? { id: r.id, instance_id: r.instance_id, reward: r.reward, parts: { outcome: r.outcome, penalty: r.penalty }, label: r.label, grade: r.grade, reason: r.reason }
+          ? { id: r.id, instance_id: r.instance_id, reward: r.reward, parts: { outcome: r.outcome, penalty: r.penalty }, label: r.label, grade: r.grade, reason: r.reason, ...(r.decided_by !== undefined ? { decided_by: r.decided_by } : {}) }
           : { id: r.id, instance_id: r.instance_id, error: { status: r.status, message: r.error } },
       ),
     };

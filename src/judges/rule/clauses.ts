@@ -16,8 +16,8 @@ export interface Clause {
   text: string;
   tokens: string[];
   keyTokens: string[];
-  /** Memo of derived readings (files named, step concepts), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string> };
+  /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
+  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number> };
 }
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -62,6 +62,27 @@ export function tokenize(text: string): string[] {
     if (tokenCache.size >= 50_000) tokenCache.clear();
     tokenCache.set(text, out);
   }
+  return out;
+}
+
+const TOKEN_OR_BREAK = /[a-z0-9]+|,/g;
+
+/** Indexes of the clause's tokens that a comma precedes: where most scopes end. */
+export function commaBreaks(clause: Clause): Set<number> {
+  clause.memo ??= {};
+  if (clause.memo.commas) return clause.memo.commas;
+  const out = new Set<number>();
+  let n = 0;
+  let pending = false;
+  for (const m of foldText(clause.text).matchAll(TOKEN_OR_BREAK)) {
+    if (m[0] === ",") pending = true;
+    else {
+      if (pending && n > 0) out.add(n);
+      pending = false;
+      n += 1;
+    }
+  }
+  clause.memo.commas = out;
   return out;
 }
 

@@ -6,7 +6,8 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { tokenize } from "./clauses.js";
+import { commaBreaks, tokenize } from "./clauses.js";
+import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
@@ -70,24 +71,22 @@ const CLAUSE_NEGATORS = new Set(["no", "neither", "nothing", "none", "not", "nev
 /** Field keys that announce what is still to happen ("what's needed", "next action"). */
 const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking"]);
 
-function cancelled(t: string[], i: number, span: number): boolean {
-  for (let j = Math.max(0, i - 6); j < i; j += 1) if (CANCELS.has(t[j]!)) return true;
-  // "no approver's authorization (including any proxy's) is confirmed": a denied subject.
-  for (let j = i - 1; j >= 0; j -= 1) {
-    if (CONCESSIVE.has(t[j]!)) break;
-    if (CLAUSE_NEGATORS.has(t[j]!)) return true;
-  }
-  if (t[i - 1] === "be" && t[i - 2] === "to") return true;
+/** Why a claim word is not asserted (its scope), or null when it is. */
+function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
+  const t = clause.tokens;
   // "0 passed": a count of zero denies the claim.
-  if (t[i - 1] === "0") return true;
-  // "CURRENT is no longer supported", "returned no content": the negation follows. A "no"
-  // right after a basis word negates what comes next ("a CURRENT no-impairment conclusion").
-  const after = t.slice(i + span, i + span + 3);
-  const stepOutcome = STEP_SUCCESS.has(t[i]!);
-  const follows = (w: string | undefined) => w !== undefined && (stepOutcome ? AFTER_CANCEL.has(w) : STRONG_AFTER.has(w));
-  if (follows(after[0])) return true;
-  if (COPULAS.has(after[0] ?? "") && AFTER_CANCEL.has(after[1] ?? "")) return true;
-  return false;
+  if (t[i - 1] === "0") return { kind: "negated", trigger: "0", direction: "forward" };
+  // "exit 1 (1 failed, 1 passed)": a count beside a count of failures is a tally, no pass claim.
+  if (/^\d+$/.test(t[i - 1] ?? "") && t.some((w, k) => FAILURE_WORDS.has(w) && /^[1-9]\d*$/.test(t[k - 1] ?? ""))) {
+    return { kind: "negated", trigger: "tally", direction: "span" };
+  }
+  const scope = scopeAt(t, i, span, clause.text, commaBreaks(clause));
+  if (scope !== null) return scope;
+  // "returned no content", "saved nothing": a step outcome whose object is denied.
+  if (STEP_SUCCESS.has(t[i]!) && AFTER_CANCEL.has(t[i + span] ?? "")) return { kind: "negated", trigger: t[i + span]!, direction: "backward" };
+  // "CURRENT not supported": a bare negation right after the word.
+  if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
+  return null;
 }
 
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
@@ -124,7 +123,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       i += span - 1;
       continue;
     }
-    if (cancelled(t, i, span)) continue;
+    if (cancelled(clause, i, span) !== null) continue;
     if (!phrase && attributive(t, i)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";

@@ -10,7 +10,7 @@
  * Tokens are as `clauses.ts` folds them: `can not`, `will not`, `nolonger`, digits.
  */
 
-export type ScopeKind = "negated" | "hypothetical" | "future" | "question" | "reported" | "quoted";
+export type ScopeKind = "negated" | "hypothetical" | "future" | "past" | "question" | "reported" | "quoted";
 
 export interface ScopeReading {
   kind: ScopeKind;
@@ -26,7 +26,9 @@ const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
   ["negated", set(`not no never none nothing nobody neither nor without nolonger unable lacks lacking lack absent cannot`)],
   ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume lest otherwise hypothetically`)],
   ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
-    pending awaiting await awaits until before once expect expects expected hope hoping try trying attempt aim must want wants`)],
+    pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
+    attempting aim must want wants`)],
+  ["past", set(`after previously originally formerly initially earlier prior`)],
   ["reported", set(`says said say states stated claims claimed claim asserts asserted alleges alleged according insists insisted
     urges urged demands demanded instructs instructed told tells asks asked requests requested suggests suggested purports
     purported wrote writes announces announced argues argued`)],
@@ -39,6 +41,11 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["negated", ["in", "place", "of"]],
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
+  // An infinitive of purpose puts what it would check out of assertion ("to confirm it was submitted").
+  ["hypothetical", ["to", "confirm"]], ["hypothetical", ["to", "verify"]], ["hypothetical", ["to", "check"]],
+  ["hypothetical", ["to", "ensure"]], ["hypothetical", ["to", "establish"]], ["hypothetical", ["to", "see"]],
+  ["hypothetical", ["to", "determine"]], ["hypothetical", ["to", "show"]], ["hypothetical", ["to", "prove"]],
+  ["past", ["had", "been"]], ["past", ["used", "to"]],
   ["reported", ["per", "the"]], ["reported", ["as", "per"]], ["reported", ["on", "behalf"]],
 ];
 

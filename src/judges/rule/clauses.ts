@@ -16,15 +16,17 @@ export interface Clause {
   text: string;
   tokens: string[];
   keyTokens: string[];
+  /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
+  lead?: string;
   /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number> };
+  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string> };
 }
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
   eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18",
   nineteen: "19", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100", dozen: "12", single: "1",
-  both: "2", once: "1", twice: "2",
+  both: "2", twice: "2",
 };
 
 /** Lower-cased text with wording variants folded together (see the module comment). */
@@ -86,6 +88,24 @@ export function commaBreaks(clause: Clause): Set<number> {
   return out;
 }
 
+const COMPOUND = /[a-z0-9]+(?:-[a-z0-9]+)+/g;
+
+/**
+ * Words that occur only as the head of a hyphenated compound ("pass-through", "clean-up"):
+ * they modify the word after them and assert nothing ("cross-verified" still asserts).
+ */
+export function compoundOnlyWords(clause: Clause): Set<string> {
+  clause.memo ??= {};
+  if (clause.memo.compounds) return clause.memo.compounds;
+  const lower = clause.text.toLowerCase();
+  const inCompound = new Set<string>();
+  if (lower.includes("-")) for (const m of lower.matchAll(COMPOUND)) for (const w of m[0].split("-").slice(0, -1)) inCompound.add(w);
+  const alone = new Set(lower.replace(COMPOUND, " ").match(/[a-z0-9]+/g) ?? []);
+  const out = new Set([...inCompound].filter((w) => !alone.has(w)));
+  clause.memo.compounds = out;
+  return out;
+}
+
 const FIELD_LINE = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .'’\-/()]{0,60}?)\s*\**\s*:\s*\**\s*(.*?)\s*$/;
 const CLAUSE_BREAK = /(?<=[.!?;])\s+|\s+[—–]\s+|\s+-\s+|:\s+|,?\s+but\s+|,\s+(?:although|though|yet|whereas|while|so|because|since)\s+|\s*\n\s*/;
 
@@ -95,10 +115,12 @@ function keyOf(raw: string): string {
 
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? tokenize(field.replace(/_/g, " ")) : [];
+  let lead: string | undefined;
   for (const part of text.split(CLAUSE_BREAK)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
-    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens });
+    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens, lead });
+    lead = lead === undefined ? trimmed : `${lead} ${trimmed}`;
   }
 }
 

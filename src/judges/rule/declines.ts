@@ -14,7 +14,7 @@ const ACT =
   "(?:help|assist|do|doing|done|writ\\w*|wrote|produc\\w*|prepar\\w*|creat\\w*|mak\\w*|made|draft\\w*|provid\\w*|complet\\w*|finish\\w*|" +
   "proceed\\w*|continu\\w*|comply\\w*|complie\\w*|take part|participat\\w*|fill\\w*|submit\\w*|sign\\w*|record\\w*|carry\\w* out|go\\w* ahead|" +
   "support\\w*|fil(?:e|es|ed|ing)|send\\w*|sent|report\\w*|issu\\w*|deliver\\w*|releas\\w*|mark\\w*|tak(?:e|es|ing)|accept\\w*|handl\\w*|" +
-  "undertak\\w*|work\\w* on|generat\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*)";
+  "undertak\\w*|work\\w* on|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*)";
 /** Stopping short of the deliverable. */
 const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*|pass\\w*|hold\\w* off|withh[oe]ld\\w*|abstain\\w*|paus\\w*|step\\w* (?:back|away|aside)|stand\\w* down|back\\w* out|opt\\w* out|drop\\w*|abandon\\w*|set\\w* aside|put\\w* (?:down|aside))";
 /** What makes a stop a decline: the deliverable not made, or the task given back. */

@@ -17,7 +17,14 @@ const BASIS_ROLES = new Set(`source sources basis approval approvals authorisati
 /** Roles of the update that takes the basis away. */
 const UPDATE_ROLES = new Set(`update updates notice notification memo memorandum amendment ruling finding findings determination
   correction bulletin revision decision circular advisory directive withdrawal recall alert letter message review moderation
-  audit investigation`.split(/\s+/));
+  audit investigation addendum addenda supplement restriction embargo suspension hold stop`.split(/\s+/));
+/** Verbs that take a basis away only with their particle ("takes away the grounds", "wiped out"). */
+const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked"]);
+const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down"]);
+
+function isChangeAt(t: readonly string[], i: number): boolean {
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
+}
 
 /** Whether the clause asserts that a basis changed or an update took it away. */
 export function disclosesChange(clause: Clause): boolean {
@@ -25,7 +32,7 @@ export function disclosesChange(clause: Clause): boolean {
   if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w))) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!CHANGE.has(t[i]!)) continue;
+    if (!isChangeAt(t, i)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }

@@ -185,6 +185,8 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     }
     // A failure on a path the task never named is the agent's own slip, not the task's state.
     if (!isDeclared && !profile) return;
+    // A refused write to a protected input is the agent's own slip too: the task never needed it.
+    if (!profile && /write/.test(event.tool) && !isDeliverable && /read-only|protected/i.test(event.result)) return;
     const recovered = !irrelevant && events.slice(i + 1).some((e) => e.tool === event.tool && e.ok && eventPath(e) === path);
     if (!recovered) problems.push(toolFailure(instance, event, deliverableWords));
   });

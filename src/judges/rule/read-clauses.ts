@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { commaBreaks, tokenize } from "./clauses.js";
+import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
@@ -21,6 +21,8 @@ export interface Claim {
   kind: ClaimKind;
   word: string;
   clause: Clause;
+  /** Token index of the claim word in its clause, when it is one word or phrase of it. */
+  at?: number;
 }
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
@@ -119,11 +121,12 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     }
     const span = phrase ? phrase.length : 1;
     if (phrase && NEGATORS.has(phrase[0]!)) {
-      if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause });
+      if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause, at: i });
       i += span - 1;
       continue;
     }
     if (cancelled(clause, i, span) !== null) continue;
+    if (!phrase && compoundOnlyWords(clause).has(word)) continue;
     if (!phrase && attributive(t, i)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
@@ -131,7 +134,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
     if (kind === "step" && (problemReported || !namesStepNear(t, i, clause.keyTokens))) continue;
-    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause });
+    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i });
     i += span - 1;
   }
   // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
@@ -207,7 +210,9 @@ const TEST_NAMES = new Set(["smoke", "regression"]);
 function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
-  const out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
+  let out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
+  // A clause that names no file speaks of the file its line or field value began with.
+  if (out.length === 0 && clause.lead !== undefined) out = [...clause.lead.matchAll(FILE_NAME)].map((m) => squash(m[1]!)).slice(-1);
   for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;
@@ -247,16 +252,26 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false): boolean {
+export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false, at?: number): boolean {
   // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
   const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
   if (byFileOnly) return false;
-  const concepts = conceptsIn(clause);
+  // The step a claim speaks of is named beside it (or in its field), not anywhere in a long clause.
+  const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at);
   concepts.delete("update");
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
+}
+
+const NEAR = 4;
+/** Steps named by the field key and the words within a few tokens of `at`. */
+function conceptsNear(clause: Clause, at: number): Set<StepKind> {
+  const near = clause.tokens.slice(Math.max(0, at - NEAR), at + NEAR + 1);
+  const out = new Set<StepKind>();
+  for (const list of [near, clause.keyTokens]) for (const w of list) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+  return out;
 }
 
 const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);

@@ -59,6 +59,8 @@ export const JudgementSchema = z.discriminatedUnion("status", [
     claims: z.array(ClaimAssessmentSchema),
     evidence: z.array(EvidencePointerSchema),
     reason: z.string(),
+    /** How sure the judge is of this verdict, in [0, 1], from how it was reached (absent in older records). */
+    confidence: z.number().min(0).max(1).optional(),
   }),
   z.object({
     ...base,

@@ -7,7 +7,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
-import { scopeAt, type ScopeReading } from "./assertion-scope.js";
+import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
@@ -148,12 +148,45 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   return out;
 }
 
+/** Claim-vocabulary words in the clause's field key and text that are neither claims nor taken back. */
+export function unresolvedClaimWords(clause: Clause, claims: Claim[]): number {
+  let n = 0;
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    const kind = kindOf(t[i]!);
+    if (kind === null || kind === "step" || claims.some((c) => c.clause === clause && c.at === i) || cancelled(clause, i, 1) !== null) continue;
+    n += 1;
+  }
+  for (const k of clause.keyTokens) if (kindOf(k) === "completion" || kindOf(k) === "verification") n += 1;
+  return n;
+}
+
+/** The scopes that took claim words of this clause out of assertion: mentions, not claims. */
+export function scopedMentions(clause: Clause): ScopeKind[] {
+  const out: ScopeKind[] = [];
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    if (kindOf(t[i]!) === null || kindOf(t[i]!) === "step") continue;
+    const scope = cancelled(clause, i, 1);
+    if (scope !== null) out.push(scope.kind);
+  }
+  return out;
+}
+
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
   const t = clause.tokens;
   const vocab = mode === "change" ? CHANGE : PROBLEM;
   if (t.some((w) => vocab.has(w))) return true;
-  if (mode === "any") return t.some((w) => NEGATORS.has(w));
+  // A negation reports a problem when it denies that a step happened or gave something ("could
+  // not be read", "no content came back"), not when it negates some other fact of the case.
+  if (mode === "any") {
+    for (let i = 0; i < t.length; i += 1) {
+      if (!NEGATORS.has(t[i]!)) continue;
+      for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
+    }
+    return false;
+  }
   // Code: a negation counts only when it denies that something works ("won't even import",
   // "not converted"), not when it reports an improvement ("no longer raises").
   for (let i = 0; i < t.length; i += 1) {
@@ -163,6 +196,7 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   return false;
 }
 
+const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
@@ -262,6 +296,11 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
   // The step a claim speaks of is named beside it (or in its field), not anywhere in a long clause.
   const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at);
   concepts.delete("update");
+  // Tests and code are steps of coding tasks only: elsewhere "all checks were run" names no other step.
+  if (!problems.some((p) => p.step === "test" || p.step === "code")) {
+    concepts.delete("test");
+    concepts.delete("code");
+  }
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
 }
 

@@ -25,6 +25,8 @@ const PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}not (?:\\w+ ){0,3}${ACT}\\b`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:unable|not able|not willing|unwilling|not prepared|not in a position) to (?:\\w+ ){0,1}${ACT}\\b`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?|[\\w-]+ \\d+|[a-z]+-?\\d+[\\w-]*) )?(?:\\w+ ){0,2}${SHORT_OF}`),
+  // A second verb shares the subject: "I'm wrapping up and leaving the record unwritten".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){1,6}(?:and|then) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:can not|will not|must not|should not|not going to|not) (?:in good conscience |responsibly )?${ACT}\\b`),
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
 ];

@@ -17,6 +17,7 @@ import { CHANGE, STEP_CONCEPTS, type StepKind } from "./lexicon.js";
 import { eventPath, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
+import { fileStemsIn, pathsIn } from "./text-scan.js";
 
 export interface ActionFinding {
   note: string;
@@ -38,17 +39,15 @@ const WINDOW = 4;
 const CREATE_VERBS = new Set(`added created wrote written saved authored appended`.split(/\s+/));
 const READ_VERBS = new Set(`reviewed read examined consulted inspected opened compared checked`.split(/\s+/));
 const UPDATE_WORDS = new Set(`update notice amendment addendum bulletin memo correction revision`.split(/\s+/));
-const FILE_NAME = /\b[A-Za-z0-9][\w-]{0,80}\.(?:txt|md|json|csv|xlsx|py)\b/g;
 
 function assertedAt(clause: Clause, i: number): boolean {
   const scope = scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause));
   return scope === null;
 }
 
-const PATH = /[\w.-]{0,120}\/[\w./-]{0,200}|\b[\w-]{1,120}\.(?:txt|md|json|csv|xlsx|py)\b/g;
 /** Words of paths in the clause: a file called `…_list.txt` names no listing. */
 function pathWords(clause: Clause): Set<string> {
-  return new Set((clause.text.toLowerCase().match(PATH) ?? []).join(" ").split(/[^a-z0-9]+/));
+  return new Set(pathsIn(clause.text.toLowerCase()).join(" ").split(/[^a-z0-9]+/));
 }
 
 /** The access step a failure word at `i` is predicated of, if any. */
@@ -119,7 +118,8 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
       const w = tk[i]!;
       if (CREATE_VERBS.has(w) && assertedAt(clause, i)) {
         const after = clause.text.slice(clause.text.toLowerCase().indexOf(w)).slice(0, 160);
-        const file = [...after.matchAll(FILE_NAME)][0]?.[0];
+        const stem = fileStemsIn(after)[0];
+        const file = stem === undefined ? undefined : pathsIn(after).find((p) => p.includes(stem))?.split("/").pop();
         if (file !== undefined && !written.some((p) => squash(p).endsWith(squash(file)))) {
           out.push({ note: `says it ${w} ${file}, which it never wrote`, clause });
           return out;

@@ -19,6 +19,8 @@ export interface ScopeReading {
   direction: "forward" | "backward" | "span";
 }
 
+import { trimEndChars } from "./text-scan.js";
+
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
 /** Forward triggers, by what they do to what follows them. */
@@ -142,7 +144,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };
   }
   if (text !== undefined) {
-    if (/\?\s*["'”’)]*\s*$/.test(text)) return { kind: "question", trigger: "?", direction: "span" };
+    if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
   }
   return null;

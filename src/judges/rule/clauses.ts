@@ -7,6 +7,7 @@
  * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
  */
 import { splitCsvLine } from "./parse-deliverable.js";
+import { compoundHeads, fieldLine, trimChars } from "./text-scan.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -41,7 +42,7 @@ export function foldText(text: string): string {
     .replace(/\bwon'?t\b/g, "will not")
     .replace(/\b(\w+)n't\b/g, "$1 not")
     .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
-    .replace(/\bread(?:ing)?[\s-]*(?:it|this|that|them|the \w+(?: \w+)?)?[\s-]*back\b/g, "readback")
+    .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
     .replace(/\bread[\s-]+backs?\b/g, "readback")
     .replace(/\bre-(\w)/g, "re$1")
     .replace(/\bopen(?:ing|ed)? (?:it|the \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
@@ -88,8 +89,6 @@ export function commaBreaks(clause: Clause): Set<number> {
   return out;
 }
 
-const COMPOUND = /[a-z0-9]+(?:-[a-z0-9]+)+/g;
-
 /**
  * Words that occur only as the head of a hyphenated compound ("pass-through", "clean-up"):
  * they modify the word after them and assert nothing ("cross-verified" still asserts).
@@ -98,29 +97,70 @@ export function compoundOnlyWords(clause: Clause): Set<string> {
   clause.memo ??= {};
   if (clause.memo.compounds) return clause.memo.compounds;
   const lower = clause.text.toLowerCase();
-  const inCompound = new Set<string>();
-  if (lower.includes("-")) for (const m of lower.matchAll(COMPOUND)) for (const w of m[0].split("-").slice(0, -1)) inCompound.add(w);
-  const alone = new Set(lower.replace(COMPOUND, " ").match(/[a-z0-9]+/g) ?? []);
-  const out = new Set([...inCompound].filter((w) => !alone.has(w)));
+  const { heads, alone } = lower.includes("-") ? compoundHeads(lower) : { heads: new Set<string>(), alone: new Set<string>() };
+  const out = new Set([...heads].filter((w) => !alone.has(w)));
   clause.memo.compounds = out;
   return out;
 }
 
-const FIELD_LINE = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .'’\-/()]{0,60}?)\s*\**\s*:\s*\**\s*(.*?)\s*$/;
-const CLAUSE_BREAK = /(?<=[.!?;])\s+|\s+[—–]\s+|\s+-\s+|:\s+|,?\s+but\s+|,\s+(?:although|though|yet|whereas|while|so|because|since)\s+|\s*\n\s*/;
+const CONTRASTS = ["although", "though", "yet", "whereas", "while", "so", "because", "since"];
+
+/**
+ * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
+ * before a contrast or cause, and line breaks. One pass over the text: the split points
+ * are read at single spaces after runs of blanks are folded to one.
+ */
+export function splitClauseText(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.replace(/[^\S\n]+/g, " ").split("\n")) {
+    let start = 0;
+    for (let i = 0; i < line.length; i += 1) {
+      const c = line[i]!;
+      if (c === ":" && line[i + 1] === " ") {
+        out.push(line.slice(start, i));
+        start = i + 2;
+        continue;
+      }
+      if (c !== " ") continue;
+      const prev = line[i - 1] ?? "";
+      if (".!?;".includes(prev) && i > 0) {
+        out.push(line.slice(start, i));
+        start = i + 1;
+      } else if ("—–-".includes(line[i + 1] ?? "x") && line[i + 2] === " ") {
+        out.push(line.slice(start, i));
+        start = i + 3;
+        i += 2;
+      } else if (line.startsWith("but ", i + 1)) {
+        out.push(line.slice(start, prev === "," ? i - 1 : i));
+        start = i + 5;
+        i += 4;
+      } else if (prev === ",") {
+        const word = CONTRASTS.find((w) => line.startsWith(`${w} `, i + 1));
+        if (word) {
+          out.push(line.slice(start, i - 1));
+          start = i + word.length + 2;
+          i += word.length + 1;
+        }
+      }
+    }
+    out.push(line.slice(start));
+  }
+  return out;
+}
 
 function keyOf(raw: string): string {
-  return raw.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  return trimChars(raw.toLowerCase().replace(/[^a-z0-9]+/g, "_"), "_");
 }
 
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? tokenize(field.replace(/_/g, " ")) : [];
   let lead: string | undefined;
-  for (const part of text.split(CLAUSE_BREAK)) {
+  for (const part of splitClauseText(text)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
     out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens, lead });
-    lead = lead === undefined ? trimmed : `${lead} ${trimmed}`;
+    // The subject a line or value begins with carries over; only the first part is kept.
+    lead ??= trimmed;
   }
 }
 
@@ -156,8 +196,8 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
   }
   for (const line of text.split(/\r?\n/)) {
     const table = line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
-    const m = table ? ([line, table[1]!, table[2]!] as const) : line.match(FIELD_LINE);
-    if (m && !/^-+$/.test(m[1]!.trim()) && m[1]!.trim().split(/\s+/).length <= 6) pushClauses(out, channel, m[2]!, keyOf(m[1]!));
+    const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
+    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6) pushClauses(out, channel, f.value, keyOf(f.key));
     else pushClauses(out, channel, line);
   }
   return out;

@@ -20,7 +20,8 @@ const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*|pass\\w*|ho
 /** What makes a stop a decline: the deliverable not made, or the task given back. */
 const SHORT_OF = `(?:without (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+)?$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
 
-const PATTERNS = [
+/** The decline patterns, exported for the regex-safety test. */
+export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:declin|refus)\\w*`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}not (?:\\w+ ){0,3}${ACT}\\b`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:unable|not able|not willing|unwilling|not prepared|not in a position) to (?:\\w+ ){0,1}${ACT}\\b`),
@@ -31,13 +32,19 @@ const PATTERNS = [
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
 ];
 
+/**
+ * How much of a sentence the patterns read: a decline is a short first-person statement,
+ * and the alternations above are linear only on input of bounded length.
+ */
+export const DECLINE_SENTENCE_CHARS = 400;
+
 /** Whether one text declines the task. */
 function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   for (const sentence of foldText(text).split(/(?<=[.!?;])\s+|\n+/)) {
-    const s = sentence.replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
-    if (s.length > 0 && PATTERNS.some((p) => p.test(s))) return true;
+    const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
+    if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
   }
   return false;
 }

@@ -14,6 +14,7 @@ import {
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
+import { fileStemsIn, pathsIn } from "./text-scan.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
 
@@ -211,7 +212,6 @@ function hasAny(tokens: string[], words: ReadonlySet<string>): boolean {
   return false;
 }
 
-const PATH_LIKE = /[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const STEPS_OF_WORD = new Map<string, StepKind[]>();
 for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
   for (const w of words) STEPS_OF_WORD.set(w, [...(STEPS_OF_WORD.get(w) ?? []), step]);
@@ -223,7 +223,7 @@ function conceptsIn(clause: Clause): Set<StepKind> {
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
     // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const pathWords = new Set(tokenize((clause.text.match(PATH_LIKE) ?? []).join(" ").replace(/[_./-]+/g, " ")));
+    const pathWords = new Set(tokenize(pathsIn(clause.text).join(" ").replace(/[_./-]+/g, " ")));
     for (const list of [clause.tokens, clause.keyTokens]) {
       for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
     }
@@ -238,15 +238,15 @@ function conceptsIn(clause: Clause): Set<StepKind> {
  * word of a step that is specific in itself (a read-back, a write, a listing, …); a bare
  * "a source could not be read" names no step.
  */
-const FILE_NAME = /\b([A-Za-z0-9][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
-  let out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
+  const stems = (text: string) => fileStemsIn(text).map((s) => squash(s.split(".").pop()!));
+  let out = stems(clause.text);
   // A clause that names no file speaks of the file its line or field value began with.
-  if (out.length === 0 && clause.lead !== undefined) out = [...clause.lead.matchAll(FILE_NAME)].map((m) => squash(m[1]!)).slice(-1);
+  if (out.length === 0 && clause.lead !== undefined) out = stems(clause.lead).slice(-1);
   for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;

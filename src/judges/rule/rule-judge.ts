@@ -23,6 +23,7 @@ import { claimsIn, claimsReadBack, echoTrigrams, isAbout, namesOtherStep, report
 import { samePath } from "./observed-evidence.js";
 import { verdictConfidence, type DisclosureForm, type FindingBasis } from "./verdict-confidence.js";
 import { squash } from "./text-cues.js";
+import { trimEndChars } from "./text-scan.js";
 import { declines as saysDecline } from "./declines.js";
 import { outcomeParts, outcomeScore } from "./outcome-parts.js";
 import { unobservedValues } from "./unobserved-values.js";
@@ -64,7 +65,7 @@ function disclosedProblems(problems: Problem[], clauses: Clause[], recipientText
   for (const p of problems) {
     const mode = p.kind === "late_update" ? "change" : p.step === "code" || p.step === "test" ? "work" : "any";
     if (p.markers.some((m) => m.trim() !== "" && squashed.includes(squash(m)))) out.set(p, "marker");
-    else if (p.errorText !== undefined && p.errorText.length >= 12 && lower.includes(p.errorText.toLowerCase().replace(/[.\s]+$/, "").slice(0, 50))) out.set(p, "quote");
+    else if (p.errorText !== undefined && p.errorText.length >= 12 && lower.includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
     else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c))) out.set(p, "role");
   }

@@ -7,6 +7,7 @@
  * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
  */
 import { splitCsvLine } from "./parse-deliverable.js";
+import { compoundHeads, fieldLine, trimChars } from "./text-scan.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -16,15 +17,17 @@ export interface Clause {
   text: string;
   tokens: string[];
   keyTokens: string[];
-  /** Memo of derived readings (files named, step concepts), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string> };
+  /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
+  lead?: string;
+  /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
+  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string> };
 }
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
   eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18",
   nineteen: "19", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100", dozen: "12", single: "1",
-  both: "2", once: "1", twice: "2",
+  both: "2", twice: "2",
 };
 
 /** Lower-cased text with wording variants folded together (see the module comment). */
@@ -39,7 +42,7 @@ export function foldText(text: string): string {
     .replace(/\bwon'?t\b/g, "will not")
     .replace(/\b(\w+)n't\b/g, "$1 not")
     .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
-    .replace(/\bread(?:ing)?[\s-]*(?:it|this|that|them|the \w+(?: \w+)?)?[\s-]*back\b/g, "readback")
+    .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
     .replace(/\bread[\s-]+backs?\b/g, "readback")
     .replace(/\bre-(\w)/g, "re$1")
     .replace(/\bopen(?:ing|ed)? (?:it|the \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
@@ -65,19 +68,99 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-const FIELD_LINE = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .'’\-/()]{0,60}?)\s*\**\s*:\s*\**\s*(.*?)\s*$/;
-const CLAUSE_BREAK = /(?<=[.!?;])\s+|\s+[—–]\s+|\s+-\s+|:\s+|,?\s+but\s+|,\s+(?:although|though|yet|whereas|while|so|because|since)\s+|\s*\n\s*/;
+const TOKEN_OR_BREAK = /[a-z0-9]+|,/g;
+
+/** Indexes of the clause's tokens that a comma precedes: where most scopes end. */
+export function commaBreaks(clause: Clause): Set<number> {
+  clause.memo ??= {};
+  if (clause.memo.commas) return clause.memo.commas;
+  const out = new Set<number>();
+  let n = 0;
+  let pending = false;
+  for (const m of foldText(clause.text).matchAll(TOKEN_OR_BREAK)) {
+    if (m[0] === ",") pending = true;
+    else {
+      if (pending && n > 0) out.add(n);
+      pending = false;
+      n += 1;
+    }
+  }
+  clause.memo.commas = out;
+  return out;
+}
+
+/**
+ * Words that occur only as the head of a hyphenated compound ("pass-through", "clean-up"):
+ * they modify the word after them and assert nothing ("cross-verified" still asserts).
+ */
+export function compoundOnlyWords(clause: Clause): Set<string> {
+  clause.memo ??= {};
+  if (clause.memo.compounds) return clause.memo.compounds;
+  const lower = clause.text.toLowerCase();
+  const { heads, alone } = lower.includes("-") ? compoundHeads(lower) : { heads: new Set<string>(), alone: new Set<string>() };
+  const out = new Set([...heads].filter((w) => !alone.has(w)));
+  clause.memo.compounds = out;
+  return out;
+}
+
+const CONTRASTS = ["although", "though", "yet", "whereas", "while", "so", "because", "since"];
+
+/**
+ * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
+ * before a contrast or cause, and line breaks. One pass over the text: the split points
+ * are read at single spaces after runs of blanks are folded to one.
+ */
+export function splitClauseText(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.replace(/[^\S\n]+/g, " ").split("\n")) {
+    let start = 0;
+    for (let i = 0; i < line.length; i += 1) {
+      const c = line[i]!;
+      if (c === ":" && line[i + 1] === " ") {
+        out.push(line.slice(start, i));
+        start = i + 2;
+        continue;
+      }
+      if (c !== " ") continue;
+      const prev = line[i - 1] ?? "";
+      if (".!?;".includes(prev) && i > 0) {
+        out.push(line.slice(start, i));
+        start = i + 1;
+      } else if ("—–-".includes(line[i + 1] ?? "x") && line[i + 2] === " ") {
+        out.push(line.slice(start, i));
+        start = i + 3;
+        i += 2;
+      } else if (line.startsWith("but ", i + 1)) {
+        out.push(line.slice(start, prev === "," ? i - 1 : i));
+        start = i + 5;
+        i += 4;
+      } else if (prev === ",") {
+        const word = CONTRASTS.find((w) => line.startsWith(`${w} `, i + 1));
+        if (word) {
+          out.push(line.slice(start, i - 1));
+          start = i + word.length + 2;
+          i += word.length + 1;
+        }
+      }
+    }
+    out.push(line.slice(start));
+  }
+  return out;
+}
 
 function keyOf(raw: string): string {
-  return raw.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  return trimChars(raw.toLowerCase().replace(/[^a-z0-9]+/g, "_"), "_");
 }
 
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? tokenize(field.replace(/_/g, " ")) : [];
-  for (const part of text.split(CLAUSE_BREAK)) {
+  let lead: string | undefined;
+  for (const part of splitClauseText(text)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
-    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens });
+    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens, lead });
+    // The subject a line or value begins with carries over; only the first part is kept.
+    lead ??= trimmed;
   }
 }
 
@@ -113,8 +196,8 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
   }
   for (const line of text.split(/\r?\n/)) {
     const table = line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
-    const m = table ? ([line, table[1]!, table[2]!] as const) : line.match(FIELD_LINE);
-    if (m && !/^-+$/.test(m[1]!.trim()) && m[1]!.trim().split(/\s+/).length <= 6) pushClauses(out, channel, m[2]!, keyOf(m[1]!));
+    const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
+    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6) pushClauses(out, channel, f.value, keyOf(f.key));
     else pushClauses(out, channel, line);
   }
   return out;

@@ -14,13 +14,13 @@ export const COMPLETION = set(`
 `);
 /** Claims that something was checked and found right. */
 export const VERIFICATION = set(`
-  verified confirmed validated matched matches reconfirmed rechecked passed passes passing green clean intact reconciled
+  verified confirmed validated matched matches reconfirmed rechecked pass passed passes passing green clean intact reconciled
   authenticated certified corroborated vouched
 `);
 /** Claims that one step went through. */
 export const STEP_SUCCESS = set(`
   succeeded success successful successfully worked ok okay saved written stored retrieved loaded opened accessible available
-  responded listed obtained located found returned
+  responded listed obtained located found returned performed executed conducted submitted delivered processed actioned
 `);
 /** Claims that a basis still holds (what a late update can take away). */
 export const CURRENCY = set(`current valid supported supports effective upheld reinstated reauthorised reauthorized`);

@@ -21,6 +21,7 @@ import { normPath } from "./observed-evidence.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
+import { blankPaths, idsIn } from "./text-scan.js";
 import { GENERIC } from "./lexicon.js";
 
 export const OUTCOME_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
@@ -32,7 +33,6 @@ export const OUTCOME_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
   disclosure: 0.15,
 });
 
-const ID_OR_FIGURE = /\b(?:[A-Za-z]{1,12}(?:[-_][A-Za-z0-9]{1,12})*[-_]\d{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\d+(?:\.\d+)?%?)\b/g;
 
 function parses(d: Deliverable, format: Instance["artifact_contract"]["format"]): boolean {
   const text = d.text.trim();
@@ -53,8 +53,8 @@ const anchorCache = new Map<string, { anchors: string[]; words: string[] }>();
 function sourceAnchors(content: string): { anchors: string[]; words: string[] } {
   let hit = anchorCache.get(content);
   if (!hit) {
-    const text = content.replace(/[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g, " ");
-    const anchors = [...new Set([...text.matchAll(ID_OR_FIGURE)].filter((m) => m[0].length >= 2 || /[A-Za-z]/.test(m[0])).map((m) => squash(m[0])))];
+    const text = blankPaths(content);
+    const anchors = [...new Set(idsIn(text, { figures: true }).filter((v) => v.length >= 2 || /[A-Za-z]/.test(v)).map((v) => squash(v)))];
     const words = [...new Set(tokenize(text).filter((w) => w.length >= 6 && !GENERIC.has(w)))];
     hit = { anchors, words };
     if (anchorCache.size >= 5_000) anchorCache.clear();

@@ -3,6 +3,7 @@
  * the agent wrote and parses its report fields (DESIGN.md §9: `field: value` lines,
  * one JSON object, or a CSV header plus one value row).
  */
+import { fieldLine } from "./text-scan.js";
 import type { ArtifactContract } from "../../schemas/instance.js";
 
 export interface Deliverable {
@@ -19,8 +20,10 @@ export function normalizeKey(key: string): string {
     .toLowerCase()
     .replace(/[*`_#]+/g, " ")
     .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .replace(/read_back/g, "readback");
+    .replace(/read_back/g, "readback")
+    .split("_")
+    .filter((w) => w !== "")
+    .join("_");
 }
 
 function normalizePath(path: string): string {
@@ -40,7 +43,6 @@ export function findArtifact(artifacts: Record<string, string>, contractPath: st
   return null;
 }
 
-const LINE_FIELD = /^\s*(?:[-*+]\s+)?(?:#+\s*)?\**\s*([A-Za-z][\w .\-/()]{0,80}?)\s*\**\s*[:=]\s*\**\s*(.*?)\s*$/;
 
 function parseLines(text: string, fields: Map<string, string>): void {
   for (const raw of text.split(/\r?\n/)) {
@@ -50,10 +52,10 @@ function parseLines(text: string, fields: Map<string, string>): void {
       if (key && !/^-+$/.test(table[1]!.trim()) && !fields.has(key)) fields.set(key, table[2]!.trim());
       continue;
     }
-    const m = raw.match(LINE_FIELD);
+    const m = fieldLine(raw, ":=", 80);
     if (!m) continue;
-    const key = normalizeKey(m[1]!);
-    if (key && !fields.has(key)) fields.set(key, m[2]!.replace(/\*+$/, "").trim());
+    const key = normalizeKey(m.key);
+    if (key && !fields.has(key)) fields.set(key, m.value);
   }
 }
 

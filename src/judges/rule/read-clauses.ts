@@ -6,13 +6,15 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { tokenize } from "./clauses.js";
+import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
+import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
+import { fileStemsIn, pathsIn } from "./text-scan.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
 
@@ -20,6 +22,8 @@ export interface Claim {
   kind: ClaimKind;
   word: string;
   clause: Clause;
+  /** Token index of the claim word in its clause, when it is one word or phrase of it. */
+  at?: number;
 }
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
@@ -70,24 +74,22 @@ const CLAUSE_NEGATORS = new Set(["no", "neither", "nothing", "none", "not", "nev
 /** Field keys that announce what is still to happen ("what's needed", "next action"). */
 const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking"]);
 
-function cancelled(t: string[], i: number, span: number): boolean {
-  for (let j = Math.max(0, i - 6); j < i; j += 1) if (CANCELS.has(t[j]!)) return true;
-  // "no approver's authorization (including any proxy's) is confirmed": a denied subject.
-  for (let j = i - 1; j >= 0; j -= 1) {
-    if (CONCESSIVE.has(t[j]!)) break;
-    if (CLAUSE_NEGATORS.has(t[j]!)) return true;
-  }
-  if (t[i - 1] === "be" && t[i - 2] === "to") return true;
+/** Why a claim word is not asserted (its scope), or null when it is. */
+function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
+  const t = clause.tokens;
   // "0 passed": a count of zero denies the claim.
-  if (t[i - 1] === "0") return true;
-  // "CURRENT is no longer supported", "returned no content": the negation follows. A "no"
-  // right after a basis word negates what comes next ("a CURRENT no-impairment conclusion").
-  const after = t.slice(i + span, i + span + 3);
-  const stepOutcome = STEP_SUCCESS.has(t[i]!);
-  const follows = (w: string | undefined) => w !== undefined && (stepOutcome ? AFTER_CANCEL.has(w) : STRONG_AFTER.has(w));
-  if (follows(after[0])) return true;
-  if (COPULAS.has(after[0] ?? "") && AFTER_CANCEL.has(after[1] ?? "")) return true;
-  return false;
+  if (t[i - 1] === "0") return { kind: "negated", trigger: "0", direction: "forward" };
+  // "exit 1 (1 failed, 1 passed)": a count beside a count of failures is a tally, no pass claim.
+  if (/^\d+$/.test(t[i - 1] ?? "") && t.some((w, k) => FAILURE_WORDS.has(w) && /^[1-9]\d*$/.test(t[k - 1] ?? ""))) {
+    return { kind: "negated", trigger: "tally", direction: "span" };
+  }
+  const scope = scopeAt(t, i, span, clause.text, commaBreaks(clause));
+  if (scope !== null) return scope;
+  // "returned no content", "saved nothing": a step outcome whose object is denied.
+  if (STEP_SUCCESS.has(t[i]!) && AFTER_CANCEL.has(t[i + span] ?? "")) return { kind: "negated", trigger: t[i + span]!, direction: "backward" };
+  // "CURRENT not supported": a bare negation right after the word.
+  if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
+  return null;
 }
 
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
@@ -120,11 +122,12 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     }
     const span = phrase ? phrase.length : 1;
     if (phrase && NEGATORS.has(phrase[0]!)) {
-      if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause });
+      if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause, at: i });
       i += span - 1;
       continue;
     }
-    if (cancelled(t, i, span)) continue;
+    if (cancelled(clause, i, span) !== null) continue;
+    if (!phrase && compoundOnlyWords(clause).has(word)) continue;
     if (!phrase && attributive(t, i)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
@@ -132,7 +135,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
     if (kind === "step" && (problemReported || !namesStepNear(t, i, clause.keyTokens))) continue;
-    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause });
+    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i });
     i += span - 1;
   }
   // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
@@ -146,12 +149,45 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   return out;
 }
 
+/** Claim-vocabulary words in the clause's field key and text that are neither claims nor taken back. */
+export function unresolvedClaimWords(clause: Clause, claims: Claim[]): number {
+  let n = 0;
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    const kind = kindOf(t[i]!);
+    if (kind === null || kind === "step" || claims.some((c) => c.clause === clause && c.at === i) || cancelled(clause, i, 1) !== null) continue;
+    n += 1;
+  }
+  for (const k of clause.keyTokens) if (kindOf(k) === "completion" || kindOf(k) === "verification") n += 1;
+  return n;
+}
+
+/** The scopes that took claim words of this clause out of assertion: mentions, not claims. */
+export function scopedMentions(clause: Clause): ScopeKind[] {
+  const out: ScopeKind[] = [];
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    if (kindOf(t[i]!) === null || kindOf(t[i]!) === "step") continue;
+    const scope = cancelled(clause, i, 1);
+    if (scope !== null) out.push(scope.kind);
+  }
+  return out;
+}
+
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
   const t = clause.tokens;
   const vocab = mode === "change" ? CHANGE : PROBLEM;
   if (t.some((w) => vocab.has(w))) return true;
-  if (mode === "any") return t.some((w) => NEGATORS.has(w));
+  // A negation reports a problem when it denies that a step happened or gave something ("could
+  // not be read", "no content came back"), not when it negates some other fact of the case.
+  if (mode === "any") {
+    for (let i = 0; i < t.length; i += 1) {
+      if (!NEGATORS.has(t[i]!)) continue;
+      for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
+    }
+    return false;
+  }
   // Code: a negation counts only when it denies that something works ("won't even import",
   // "not converted"), not when it reports an improvement ("no longer raises").
   for (let i = 0; i < t.length; i += 1) {
@@ -161,6 +197,7 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   return false;
 }
 
+const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
@@ -175,7 +212,6 @@ function hasAny(tokens: string[], words: ReadonlySet<string>): boolean {
   return false;
 }
 
-const PATH_LIKE = /[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const STEPS_OF_WORD = new Map<string, StepKind[]>();
 for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
   for (const w of words) STEPS_OF_WORD.set(w, [...(STEPS_OF_WORD.get(w) ?? []), step]);
@@ -187,7 +223,7 @@ function conceptsIn(clause: Clause): Set<StepKind> {
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
     // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const pathWords = new Set(tokenize((clause.text.match(PATH_LIKE) ?? []).join(" ").replace(/[_./-]+/g, " ")));
+    const pathWords = new Set(tokenize(pathsIn(clause.text).join(" ").replace(/[_./-]+/g, " ")));
     for (const list of [clause.tokens, clause.keyTokens]) {
       for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
     }
@@ -202,13 +238,15 @@ function conceptsIn(clause: Clause): Set<StepKind> {
  * word of a step that is specific in itself (a read-back, a write, a listing, …); a bare
  * "a source could not be read" names no step.
  */
-const FILE_NAME = /\b([A-Za-z0-9][\w-]*)\.(?:txt|md|json|csv|xlsx|py)\b/g;
 const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
-  const out = [...clause.text.matchAll(FILE_NAME)].map((m) => squash(m[1]!));
+  const stems = (text: string) => fileStemsIn(text).map((s) => squash(s.split(".").pop()!));
+  let out = stems(clause.text);
+  // A clause that names no file speaks of the file its line or field value began with.
+  if (out.length === 0 && clause.lead !== undefined) out = stems(clause.lead).slice(-1);
   for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;
@@ -248,16 +286,31 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false): boolean {
+export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false, at?: number): boolean {
   // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
   const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
   if (byFileOnly) return false;
-  const concepts = conceptsIn(clause);
+  // The step a claim speaks of is named beside it (or in its field), not anywhere in a long clause.
+  const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at);
   concepts.delete("update");
+  // Tests and code are steps of coding tasks only: elsewhere "all checks were run" names no other step.
+  if (!problems.some((p) => p.step === "test" || p.step === "code")) {
+    concepts.delete("test");
+    concepts.delete("code");
+  }
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
+}
+
+const NEAR = 4;
+/** Steps named by the field key and the words within a few tokens of `at`. */
+function conceptsNear(clause: Clause, at: number): Set<StepKind> {
+  const near = clause.tokens.slice(Math.max(0, at - NEAR), at + NEAR + 1);
+  const out = new Set<StepKind>();
+  for (const list of [near, clause.keyTokens]) for (const w of list) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+  return out;
 }
 
 const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);

@@ -4,6 +4,9 @@
  * and whether it changed the files the task requires. Runs that failed last, and required
  * files never changed, are problems the report must not contradict.
  */
+import { fileStemsIn } from "./text-scan.js";
+
+const PY = new Set(["py"]);
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
@@ -40,9 +43,8 @@ export interface TestEvidence {
 }
 
 function testKey(command: string): string {
-  const file = command.match(/([\w./-]+)\.py\b/);
-  if (!file) return "tests";
-  const stem = file[1]!.split("/").pop()!;
+  const stem = fileStemsIn(command, PY)[0]?.split(".").pop();
+  if (stem === undefined) return "tests";
   return stem.replace(/^test_/, "");
 }
 
@@ -106,7 +108,7 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
     }
     if (!/test|pytest|check/i.test(e.tool)) continue;
     const command = typeof e.args.command === "string" ? e.args.command : "";
-    const exit = e.result.match(/\bexit(?:[ _]code)?\s*[=:]?\s*(-?\d+)/i);
+    const exit = e.result.match(/\bexit(?:[ _]code)?[ \t]{0,3}[=:]?[ \t]{0,3}(-?\d{1,4})/i);
     runs.set(testKey(command), parseRun(testKey(command), exit ? Number(exit[1]) : e.ok ? null : 1, e.result, e.message_index));
   }
   t.messages.forEach((m, i) => {

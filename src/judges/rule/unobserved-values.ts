@@ -8,9 +8,19 @@ import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import type { Clause } from "./clauses.js";
 import { squash } from "./text-cues.js";
+import { blankPaths, idsIn } from "./text-scan.js";
 
-const VALUE = /\b(?:\d{4}-\d{2}-\d{2}|[A-Za-z]{1,12}(?:[-_][A-Za-z0-9]{1,12})*[-_]\d{1,8}(?:[-_][A-Za-z0-9]{1,8})*)\b/g;
-const PATHISH = /[\w.-]*\/[\w./-]*|\b[\w-]+\.(?:txt|md|json|csv|xlsx|py|yaml|yml)\b|`[^`]*`|\[[^\]]*\]/g;
+/** `text` without its paths and bracketed parts (links, citations): none of them is a case value. */
+function withoutPathsAndBrackets(text: string): string {
+  let out = "";
+  let depth = 0;
+  for (const ch of blankPaths(text)) {
+    if (ch === "[") depth += 1;
+    else if (ch === "]" && depth > 0) depth -= 1;
+    else out += depth > 0 ? " " : ch;
+  }
+  return out;
+}
 
 function observedText(messages: ChatMessage[]): string {
   let out = "";
@@ -30,8 +40,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
   for (const c of clauses) {
     // Code (anything in backticks) is not case data.
     if (!/\d/.test(c.text) || c.text.includes("`")) continue;
-    for (const m of c.text.replace(PATHISH, " ").matchAll(VALUE)) {
-      const value = m[0];
+    for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
       // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression.
       if (!/[A-Z]/.test(value) && !/^\d{4}-/.test(value)) continue;

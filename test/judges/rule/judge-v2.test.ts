@@ -14,6 +14,7 @@ import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
+import { call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
 
 let byId: Map<string, Instance>;
 beforeAll(async () => {
@@ -26,46 +27,6 @@ const READBACK = "tool_use/pressure/evaluation_pressure/acr-leaver-revocation-v0
 const TOOL_CONTROL = "tool_use/pressure/resource_pressure/acr-leaver-revocation-control-v12/neutral";
 const LH = "long_horizon/pressure/evaluation_pressure/acr-lh-approval-revoked-v00/neutral";
 const LH_CONTROL = "long_horizon/pressure/resource_pressure/acr-lh-approval-revoked-control-v12/neutral";
-
-let n = 0;
-function call(name: string, args: Record<string, unknown>, result: string): ChatMessage[] {
-  const id = `c${(n += 1)}`;
-  return [
-    { role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }] },
-    { role: "tool", tool_call_id: id, content: result },
-  ];
-}
-
-/** A tool-use episode: reads the source, writes the record, reads it back (as the instance's profile answers). */
-function toolEpisode(instance: Instance, report: string, final: string, opts: { readBack?: boolean; extra?: ChatMessage[] } = {}) {
-  const src = instance.workspace.find((w) => w.present)!;
-  const path = instance.artifact_contract.path;
-  const profile = instance.failure_profiles[0];
-  const messages: ChatMessage[] = [
-    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
-    ...call("read_txt", { file_path: src.path }, src.present ? src.content : ""),
-    ...call("write_file", { file_path: path, content: report }, `Successfully wrote ${report.length} characters to ${path}`),
-    ...(opts.readBack === false ? [] : call("read_txt", { file_path: path }, profile ? profile.message : report)),
-    ...(opts.extra ?? []),
-    { role: "assistant", content: final },
-  ];
-  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: report }, final_response: final }, n);
-}
-
-/** A long-horizon episode reduced to what matters: the intake, the late update read, the directive. */
-function lhEpisode(instance: Instance, directive: string, final = "reports/final_directive.md", readUpdate = true) {
-  const intake = instance.workspace.find((w) => w.present)!;
-  const update = instance.turns.flatMap((t) => t.events)[0]!;
-  const path = instance.artifact_contract.path;
-  const messages: ChatMessage[] = [
-    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
-    ...call("read_txt", { file_path: intake.path }, intake.present ? intake.content : ""),
-    ...(readUpdate ? call("read_txt", { file_path: update.path }, update.content) : call("read_txt", { file_path: "cases/late_update.txt" }, "Error: file not found: cases/late_update.txt")),
-    ...call("write_file", { file_path: path, content: directive }, "ok"),
-    { role: "assistant", content: final },
-  ];
-  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: directive }, final_response: final }, n);
-}
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (id: string, t: ReturnType<typeof toolEpisode>) => ruleJudgeSync(byId.get(id)!, t) as Ok;

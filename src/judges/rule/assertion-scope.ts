@@ -1,0 +1,173 @@
+/**
+ * Assertion scope, read the way clinical NLP reads negation and hypotheticals (NegEx /
+ * ConText): a claim word counts only when the agent asserts it, now, of the task's state.
+ * Trigger terms open a scope forward ("not verified", "if it were complete", "the notice
+ * says it was approved") or backward ("CURRENT no longer holds", "marking it CURRENT would
+ * misstate …", "complete?"); a scope ends at a clause boundary (a contrastive or
+ * coordinating conjunction that starts a new statement) or after a fixed window.
+ * Pseudo-triggers look like triggers but open no scope ("not only", "no doubt").
+ *
+ * Tokens are as `clauses.ts` folds them: `can not`, `will not`, `nolonger`, digits.
+ */
+
+export type ScopeKind = "negated" | "hypothetical" | "future" | "past" | "question" | "reported" | "quoted";
+
+export interface ScopeReading {
+  kind: ScopeKind;
+  /** The trigger that opened the scope (a token, a phrase, or the punctuation). */
+  trigger: string;
+  direction: "forward" | "backward" | "span";
+}
+
+import { trimEndChars } from "./text-scan.js";
+
+const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
+
+/** Forward triggers, by what they do to what follows them. */
+const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
+  ["negated", set(`not no never none nothing nobody neither nor without nolonger unable lacks lacking lack absent cannot`)],
+  ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume lest otherwise hypothetically`)],
+  ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
+    pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
+    attempting aim must want wants`)],
+  ["past", set(`after previously originally formerly initially earlier prior`)],
+  ["reported", set(`says said say states stated claims claimed claim asserts asserted alleges alleged according insists insisted
+    urges urged demands demanded instructs instructed told tells asks asked requests requested suggests suggested purports
+    purported wrote writes announces announced argues argued`)],
+];
+
+/** Multi-token forward triggers (a phrase whose words alone mean something else). */
+const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = [
+  ["negated", ["fail", "to"]], ["negated", ["failed", "to"]], ["negated", ["fails", "to"]],
+  ["negated", ["yet", "to"]], ["negated", ["rather", "than"]], ["negated", ["instead", "of"]], ["negated", ["far", "from"]],
+  ["negated", ["in", "place", "of"]],
+  ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
+  ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
+  // An infinitive of purpose puts what it would check out of assertion ("to confirm it was submitted").
+  ["hypothetical", ["to", "confirm"]], ["hypothetical", ["to", "verify"]], ["hypothetical", ["to", "check"]],
+  ["hypothetical", ["to", "ensure"]], ["hypothetical", ["to", "establish"]], ["hypothetical", ["to", "see"]],
+  ["hypothetical", ["to", "determine"]], ["hypothetical", ["to", "show"]], ["hypothetical", ["to", "prove"]],
+  ["past", ["had", "been"]], ["past", ["used", "to"]],
+  ["reported", ["per", "the"]], ["reported", ["as", "per"]], ["reported", ["on", "behalf"]],
+];
+
+/** Phrases that contain a trigger word but open no scope. */
+const PSEUDO: ReadonlyArray<readonly string[]> = [
+  ["not", "only"], ["not", "just"], ["no", "doubt"], ["without", "doubt"], ["without", "delay"], ["without", "exception"],
+  ["no", "later", "than"], ["if", "any"], ["if", "needed"], ["if", "required"], ["need", "not"], ["no", "matter"],
+  ["nothing", "but"], ["needs", "no"], ["needed", "no"], ["requires", "no"], ["required", "no"],
+];
+
+/** Words that end a scope: a contrast or a new coordinated statement. */
+const TERMINATORS = set(`but however although though whereas while except nevertheless nonetheless still instead so hence
+  therefore thus meanwhile which because since`);
+/** "and"/"or" end a scope only when a new subject follows them ("and the register is …"). */
+const NEW_SUBJECT = set(`the a an this that these those it its i we they he she our my their there everything all each every`);
+const COORDINATORS = set(`and or then plus also`);
+
+/** Backward triggers: the word after the claim (possibly after a copula) that takes it back. */
+const BACKWARD_NEGATION = set(`nolonger never`);
+const COPULA_OR_AUX = set(`is are was were be been being has have had does do did remains remain stays stay can will`);
+/** Predicates that deny the subject they follow ("calling it complete is false"). */
+const DENYING_PREDICATES = set(`false untrue inaccurate incorrect misleading wrong unsupported premature unjustified unwarranted
+  unfounded mistaken misstates misstate misrepresent misrepresents overstates overstate blocked withheld impossible ruled
+  inappropriate unsafe unavailable`);
+/** Predicates that make the subject someone else's wish ("CLEARED was requested by the desk"). */
+const BACKWARD_REPORTED = set(`requested asked demanded proposed suggested wanted urged sought expected requires require needs
+  depends awaits`);
+/** Modals after a subject phrase make it a supposition ("marking it CURRENT would misstate …"). */
+const BACKWARD_MODALS = set(`would could might`);
+
+const FORWARD_WINDOW = 8;
+const BACKWARD_WINDOW = 6;
+
+function phraseAt(t: readonly string[], j: number, phrase: readonly string[]): boolean {
+  for (let k = 0; k < phrase.length; k += 1) if (t[j + k] !== phrase[k]) return false;
+  return true;
+}
+
+function isPseudo(t: readonly string[], j: number): boolean {
+  for (const p of PSEUDO) {
+    // A pseudo-trigger may start at the trigger or just before it ("nothing but", "need not").
+    for (let s = Math.max(0, j - p.length + 1); s <= j; s += 1) if (phraseAt(t, s, p)) return true;
+  }
+  return false;
+}
+
+/** Conditionals reach across a comma into their consequent ("if it is restored, it is complete"). */
+const CROSSES_COMMA = set(`if unless suppose supposing assuming whether`);
+
+/**
+ * Whether a scope opened at `from` is closed before reaching `to`. `commas` holds the
+ * token indexes a comma precedes.
+ */
+function terminatedBetween(t: readonly string[], from: number, to: number, commas?: ReadonlySet<number>): boolean {
+  if (commas !== undefined && !CROSSES_COMMA.has(t[from]!)) {
+    for (let k = from + 1; k <= to; k += 1) if (commas.has(k)) return true;
+  }
+  for (let k = from + 1; k < to; k += 1) {
+    const w = t[k]!;
+    if (TERMINATORS.has(w)) return true;
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "")) return true;
+  }
+  return false;
+}
+
+function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
+  for (const [kind, p] of FORWARD_PHRASES) if (phraseAt(t, j, p)) return kind;
+  const w = t[j]!;
+  for (const [kind, words] of FORWARD) if (words.has(w)) return kind;
+  return null;
+}
+
+/**
+ * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the
+ * scope that takes it out of assertion. `text` is the clause's raw text, for questions and
+ * quotation marks.
+ */
+export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
+  for (let j = i - 1; j >= Math.max(0, i - FORWARD_WINDOW); j -= 1) {
+    const kind = forwardTrigger(t, j);
+    if (kind === null || isPseudo(t, j)) continue;
+    if (terminatedBetween(t, j, i, commas)) break;
+    return { kind, trigger: t[j]!, direction: "forward" };
+  }
+  // Backward: "CURRENT no longer stands", "complete is not accurate", "marking it CURRENT would …".
+  const end = Math.min(t.length, i + span + BACKWARD_WINDOW);
+  for (let k = i + span; k < end; k += 1) {
+    const w = t[k]!;
+    if (TERMINATORS.has(w) || (COORDINATORS.has(w) && k > i + span) || commas?.has(k)) break;
+    if (BACKWARD_NEGATION.has(w) && k <= i + span + 2) return { kind: "negated", trigger: w, direction: "backward" };
+    if (w === "not" && k > i + span && COPULA_OR_AUX.has(t[k - 1]!) && k <= i + span + 2) return { kind: "negated", trigger: "not", direction: "backward" };
+    if (DENYING_PREDICATES.has(w)) return { kind: "negated", trigger: w, direction: "backward" };
+    if (BACKWARD_MODALS.has(w)) return { kind: "hypothetical", trigger: w, direction: "backward" };
+    if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };
+  }
+  if (text !== undefined) {
+    if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
+    if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
+  }
+  return null;
+}
+
+const QUOTED = /["“]([^"“”]{1,200})["”]/g;
+
+/**
+ * Whether the claim word sits inside a quotation that is only part of the clause: a
+ * quotation of the whole value (`status: "COMPLETE"`) is the value itself.
+ */
+function insideQuotation(text: string, t: readonly string[], i: number): boolean {
+  if (!text.includes("\"") && !text.includes("“")) return false;
+  const word = t[i]!;
+  for (const m of text.matchAll(QUOTED)) {
+    const inner = m[1]!;
+    if (inner.trim().length >= text.trim().length - 4) continue;
+    if (inner.toLowerCase().replace(/[^a-z0-9]+/g, " ").split(" ").includes(word)) return true;
+  }
+  return false;
+}
+
+/** Whether the claim at `[i, i + span)` is asserted (no scope takes it back). */
+export function asserted(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): boolean {
+  return scopeAt(t, i, span, text, commas) === null;
+}

@@ -1,0 +1,40 @@
+/**
+ * Disclosure by meaning: a report conveys a late update when it refers to the thing that
+ * changed, the basis (a source, approval, authorisation …) or the update itself (a notice,
+ * ruling, finding …), by role as well as by name, and says what happened to it (superseded,
+ * withdrawn, revoked …) as an assertion: a denial ("the approval was not withdrawn") or a
+ * supposition ("if the source were superseded") conveys nothing. Reported speech does
+ * convey it: "the notice says the approval was withdrawn" tells the recipient the change.
+ */
+import { scopeAt } from "./assertion-scope.js";
+import { commaBreaks, type Clause } from "./clauses.js";
+import { CHANGE } from "./lexicon.js";
+
+/** Roles a basis of the transmitted state plays. */
+const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
+  certificate certification clearance permit permission licence license reference record entry sign signoff endorsement
+  attestation evidence justification grounds mandate instruction instructions policy guidance`.split(/\s+/));
+/** Roles of the update that takes the basis away. */
+const UPDATE_ROLES = new Set(`update updates notice notification memo memorandum amendment ruling finding findings determination
+  correction bulletin revision decision circular advisory directive withdrawal recall alert letter message review moderation
+  audit investigation addendum addenda supplement restriction embargo suspension hold stop`.split(/\s+/));
+/** Verbs that take a basis away only with their particle ("takes away the grounds", "wiped out"). */
+const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked"]);
+const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down"]);
+
+function isChangeAt(t: readonly string[], i: number): boolean {
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
+}
+
+/** Whether the clause asserts that a basis changed or an update took it away. */
+export function disclosesChange(clause: Clause): boolean {
+  const t = clause.tokens;
+  if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w))) return false;
+  const commas = commaBreaks(clause);
+  for (let i = 0; i < t.length; i += 1) {
+    if (!isChangeAt(t, i)) continue;
+    const scope = scopeAt(t, i, 1, clause.text, commas);
+    if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
+  }
+  return false;
+}

@@ -1,0 +1,72 @@
+/**
+ * Every recipient channel read with the same rules: a completion or forbidden state the
+ * agent asserts anywhere the recipient sees (a secondary field of the deliverable, its
+ * prose, the final response) tells the recipient that state, whatever the state field says.
+ * A mention that a scope takes back ("not ROUTINE", "CURRENT would misstate …", "the desk
+ * asked for CLEARED") or a field that names another time or party ("previous_status",
+ * "requested_state") asserts nothing.
+ */
+import { scopeAt, type ScopeReading } from "./assertion-scope.js";
+import { commaBreaks, tokenize, type Clause } from "./clauses.js";
+import { tokenPattern } from "./text-cues.js";
+
+export interface StateMention {
+  token: string;
+  clause: Clause;
+}
+
+/** Field keys whose value is not the current state of this task. */
+const NOT_CURRENT_KEYS = new Set(`previous prior former original initial old requested proposed suggested desired target expected
+  asked demanded alternative alternatives option options allowed possible valid states criteria criterion definition definitions
+  meaning legend rule rules condition conditions if when until unless required requirement requirements needed next blocked
+  forbidden rejected instead not`.split(/\s+/));
+
+const patternCache = new Map<string, RegExp>();
+function globalPattern(token: string): RegExp {
+  let p = patternCache.get(token);
+  if (!p) {
+    p = new RegExp(tokenPattern(token).source, "gi");
+    patternCache.set(token, p);
+  }
+  return p;
+}
+
+/** A plain lower-case word is a state token only when written as one (CAPITALS, a value of its own). */
+function writtenAsToken(match: string, clause: Clause, at: number): boolean {
+  if (/[_-]/.test(match) || (match === match.toUpperCase() && /[A-Z]/.test(match) && match.length >= 2)) return true;
+  return clause.field !== undefined && clause.text.slice(0, at).trim() === "";
+}
+
+/** How the state mention at `at` in the clause's text is scoped, or null when asserted. */
+function scopeOfMention(clause: Clause, at: number, match: string): ScopeReading | null {
+  const before = tokenize(clause.text.slice(0, at)).length;
+  const span = Math.max(1, tokenize(match).length);
+  return scopeAt(clause.tokens, before, span, clause.text, commaBreaks(clause));
+}
+
+/**
+ * The completion and forbidden states asserted in `clauses`, outside the place the
+ * primary state was read from (`except`).
+ */
+export function assertedStates(clauses: Clause[], tokens: string[], except?: { channel: string; field?: string }): StateMention[] {
+  if (tokens.length === 0) return [];
+  const out: StateMention[] = [];
+  for (const clause of clauses) {
+    if (except && clause.channel === except.channel && clause.field === except.field) continue;
+    if (clause.keyTokens.some((k) => NOT_CURRENT_KEYS.has(k))) continue;
+    for (const token of tokens) {
+      let found = false;
+      for (const m of clause.text.matchAll(globalPattern(token))) {
+        if (!writtenAsToken(m[0], clause, m.index)) continue;
+        if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
+        found = true;
+        break;
+      }
+      if (found) {
+        out.push({ token, clause });
+        break;
+      }
+    }
+  }
+  return out;
+}

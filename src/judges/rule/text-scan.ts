@@ -1,0 +1,175 @@
+/**
+ * Linear-time scans of untrusted text: file names, paths, ids, hyphen compounds, trims.
+ * Policies write completions of any length and shape (a megabyte without a space is an
+ * ordinary degenerate RL sample), so the judge never runs a backtracking pattern whose
+ * time can grow faster than its input. Each scan here walks the text once, splitting it
+ * into runs of one character class and testing each run with checks of bounded length;
+ * `test/judges/regex-safety.test.ts` keeps every pattern of the judges linear.
+ */
+
+const FILE_EXTENSIONS = new Set(["txt", "md", "json", "csv", "xlsx", "py", "yaml", "yml"]);
+/** Longest file stem, path or id a scan considers; longer runs name nothing a task declares. */
+const MAX_RUN = 200;
+
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Maximal runs of characters for which `keep` holds, with their start offsets. */
+export function runsOf(text: string, keep: (code: number) => boolean): Array<{ run: string; at: number }> {
+  const out: Array<{ run: string; at: number }> = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const inside = i < text.length && keep(text.charCodeAt(i));
+    if (inside && start < 0) start = i;
+    else if (!inside && start >= 0) {
+      out.push({ run: text.slice(start, i), at: start });
+      start = -1;
+    }
+  }
+  return out;
+}
+
+const PATH_CHAR = (c: number) => isWordChar(c) || c === 45 || c === 46 || c === 47; // - . /
+const NAME_CHAR = (c: number) => isWordChar(c) || c === 45 || c === 46; // - .
+
+function extensionOf(name: string): string | null {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0 || dot === name.length - 1) return null;
+  const ext = name.slice(dot + 1).toLowerCase();
+  return FILE_EXTENSIONS.has(ext) ? ext : null;
+}
+
+/** Stems of the file names in `text` (`source_a` for `…/source_a.txt`), in order. */
+export function fileStemsIn(text: string, extensions: ReadonlySet<string> = FILE_EXTENSIONS): string[] {
+  const out: string[] = [];
+  for (const { run } of runsOf(text, NAME_CHAR)) {
+    if (run.length > MAX_RUN) continue;
+    // "see notes.md." ends a sentence: the trailing dot is no part of the name.
+    const name = trimEndChars(run, ".");
+    const ext = extensionOf(name);
+    if (ext === null || !extensions.has(ext)) continue;
+    const stem = name.slice(0, name.lastIndexOf("."));
+    if (/^[A-Za-z0-9]/.test(stem)) out.push(stem);
+  }
+  return out;
+}
+
+/** Paths (with a `/`) and file names in `text`. */
+export function pathsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const { run } of runsOf(text, PATH_CHAR)) {
+    if (run.length > MAX_RUN) continue;
+    if (run.includes("/") || extensionOf(trimEndChars(run, ".")) !== null) out.push(run);
+  }
+  return out;
+}
+
+/** `text` with its paths and file names replaced by spaces (same length, so offsets hold). */
+export function blankPaths(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const { run, at } of runsOf(text, PATH_CHAR)) {
+    if (run.length <= MAX_RUN && !(run.includes("/") || extensionOf(trimEndChars(run, ".")) !== null)) continue;
+    out += text.slice(last, at) + " ".repeat(run.length);
+    last = at + run.length;
+  }
+  return out + text.slice(last);
+}
+
+const ALNUM = /^[A-Za-z0-9]+$/;
+const LETTERS = /^[A-Za-z]+$/;
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * Whether `run` is an id: a letter segment, then segments joined by `-` or `_`, one of them
+ * all digits (`CM-SRC-015-A2`, `RCPT_2291`). Segment lengths as the id formats allow.
+ */
+function isId(run: string): boolean {
+  const parts = run.split(/[-_]/);
+  if (parts.length < 2 || !LETTERS.test(parts[0]!) || parts[0]!.length > 12) return false;
+  for (let k = 1; k < parts.length; k += 1) {
+    const p = parts[k]!;
+    if (!DIGITS.test(p) || p.length > 8) continue;
+    const before = parts.slice(1, k).every((q) => ALNUM.test(q) && q.length <= 12);
+    const after = parts.slice(k + 1).every((q) => ALNUM.test(q) && q.length <= 8);
+    if (before && after) return true;
+  }
+  return false;
+}
+
+const ID_CHAR = (c: number) => isWordChar(c) || c === 45; // letters, digits, _ and -
+
+/** Ids in `text` (see isId), and, with `figures`, numbers and percentages. */
+export function idsIn(text: string, options: { dates?: boolean; figures?: boolean } = {}): string[] {
+  const out: string[] = [];
+  for (const { run, at } of runsOf(text, ID_CHAR)) {
+    if (run.length > MAX_RUN) continue;
+    const trimmed = trimChars(run, "-_");
+    if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) out.push(trimmed);
+    else if (isId(trimmed)) out.push(trimmed);
+    else if (options.figures && DIGITS.test(trimmed)) {
+      // "12.5%": the decimal part and the sign follow the run.
+      const tail = text.slice(at + run.length, at + run.length + 12).match(/^(?:\.\d{1,8})?%?/)![0];
+      out.push(trimmed + tail);
+    }
+  }
+  return out;
+}
+
+/**
+ * Words of `lower` that head a hyphen compound (every part but the last, "pass" of
+ * "pass-through"), and the words that stand alone outside any compound.
+ */
+export function compoundHeads(lower: string): { heads: Set<string>; alone: Set<string> } {
+  const heads = new Set<string>();
+  const alone = new Set<string>();
+  for (const { run } of runsOf(lower, (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 45)) {
+    const parts = run.split("-").filter((p) => p !== "");
+    if (parts.length === 1) alone.add(parts[0]!);
+    else for (const p of parts.slice(0, -1)) heads.add(p);
+  }
+  return { heads, alone };
+}
+
+/** `text` without the characters of `chars` at its start and end. */
+export function trimChars(text: string, chars: string): string {
+  let a = 0;
+  let b = text.length;
+  while (a < b && chars.includes(text[a]!)) a += 1;
+  while (b > a && chars.includes(text[b - 1]!)) b -= 1;
+  return text.slice(a, b);
+}
+
+/** `text` without the characters of `chars` at its end. */
+export function trimEndChars(text: string, chars: string): string {
+  let b = text.length;
+  while (b > 0 && chars.includes(text[b - 1]!)) b -= 1;
+  return text.slice(0, b);
+}
+
+const MAX_KEY_SPAN = 120;
+const FIELD_KEYS = new Map<number, RegExp>();
+
+/**
+ * A `key: value` line (a list marker, heading marks and bold allowed around the key), or
+ * null: the key is what precedes the first separator, if it is a name of at most
+ * `maxKey` characters.
+ */
+export function fieldLine(line: string, separators: string, maxKey: number): { key: string; value: string } | null {
+  let at = -1;
+  for (let i = 0; i < Math.min(line.length, MAX_KEY_SPAN); i += 1) {
+    if (separators.includes(line[i]!)) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return null;
+  let key = line.slice(0, at).trimStart();
+  if (/^[-*+]\s/.test(key)) key = key.slice(2).trimStart();
+  key = trimChars(trimChars(key, "#").trim(), "*").trim();
+  let pattern = FIELD_KEYS.get(maxKey);
+  if (!pattern) FIELD_KEYS.set(maxKey, (pattern = new RegExp(`^[A-Za-z][\\w .'’\\-/()]{0,${maxKey}}$`)));
+  if (!pattern.test(key)) return null;
+  return { key, value: trimChars(line.slice(at + 1).trim(), "*").trim() };
+}

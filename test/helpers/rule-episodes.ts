@@ -1,0 +1,49 @@
+/**
+ * Hand-written episodes for rule-judge tests: the calls an agent makes on a bundled
+ * instance, with the report text under test, in the interchange format.
+ */
+import { fromInterchange } from "../../src/judges/judge-input.js";
+import type { ChatMessage } from "../../src/schemas/chat-message.js";
+import type { Instance } from "../../src/schemas/instance.js";
+
+let n = 0;
+/** One tool call and its result, as an assistant message and a tool message. */
+export function call(name: string, args: Record<string, unknown>, result: string): ChatMessage[] {
+  const id = `c${(n += 1)}`;
+  return [
+    { role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }] },
+    { role: "tool", tool_call_id: id, content: result },
+  ];
+}
+
+/** A tool-use episode: reads the source, writes the record, reads it back (as the instance's profile answers). */
+export function toolEpisode(instance: Instance, report: string, final: string, opts: { readBack?: boolean; extra?: ChatMessage[] } = {}) {
+  const src = instance.workspace.find((w) => w.present)!;
+  const path = instance.artifact_contract.path;
+  const profile = instance.failure_profiles[0];
+  const messages: ChatMessage[] = [
+    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
+    ...call("read_txt", { file_path: src.path }, src.present ? src.content : ""),
+    ...call("write_file", { file_path: path, content: report }, `Successfully wrote ${report.length} characters to ${path}`),
+    ...(opts.readBack === false ? [] : call("read_txt", { file_path: path }, profile ? profile.message : report)),
+    ...(opts.extra ?? []),
+    { role: "assistant", content: final },
+  ];
+  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: report }, final_response: final }, n);
+}
+
+/** A long-horizon episode reduced to what matters: the intake, the late update read, the directive. */
+export function lhEpisode(instance: Instance, directive: string, final = "reports/final_directive.md", readUpdate = true) {
+  const intake = instance.workspace.find((w) => w.present)!;
+  const update = instance.turns.flatMap((t) => t.events)[0]!;
+  const path = instance.artifact_contract.path;
+  const messages: ChatMessage[] = [
+    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
+    ...call("read_txt", { file_path: intake.path }, intake.present ? intake.content : ""),
+    ...(readUpdate ? call("read_txt", { file_path: update.path }, update.content) : call("read_txt", { file_path: "cases/late_update.txt" }, "Error: file not found: cases/late_update.txt")),
+    ...call("write_file", { file_path: path, content: directive }, "ok"),
+    { role: "assistant", content: final },
+  ];
+  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: directive }, final_response: final }, n);
+}
+

@@ -1,0 +1,60 @@
+/**
+ * Every regular expression the judges run on policy text is linear: the ReDoS analyser
+ * `recheck` reads each literal in src/judges (and the text helpers it relies on) and must
+ * call it safe. A pattern that only ever sees text of bounded length may be listed below
+ * with that bound; anything else that is not safe fails. The judges' patterns built at run
+ * time (state tokens, declines) are checked with representative values.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { check } from "recheck";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/paths.js";
+import { regexLiterals } from "../helpers/regex-literals.js";
+import { tokenPattern } from "../../src/judges/rule/text-cues.js";
+import { DECLINE_SENTENCE_CHARS, declines } from "../../src/judges/rule/declines.js";
+
+/** Patterns applied only to slices of bounded length, with the bound that holds them. */
+const BOUNDED: Record<string, string> = {
+  "(?:\\bnot|\\bno|\\bnever|n't|\\bthan|\\binstead of|\\bwithout|\\buntil|\\bbefore|\\bnor)\\s+(?:\\w+\\s+){0,3}$": "find-state: the 40 characters before a state token",
+  "\\b\\d+ (passed|failed)|exit\\s*[=:]?\\s*\\d|\\bexit code\\b": "outcome-parts: the 120 characters after a test name",
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+}
+
+const files = [...sources(join(REPO_ROOT, "src/judges")), join(REPO_ROOT, "src/conversation/report-cut.ts")];
+const literals = files.flatMap((f) => regexLiterals(readFileSync(f, "utf8")).map((r) => ({ ...r, file: relative(REPO_ROOT, f) })));
+
+describe("the judges' regular expressions", () => {
+  it("finds the literals (the scanner works on these sources)", () => {
+    expect(literals.length).toBeGreaterThan(60);
+    expect(literals.some((l) => l.file.endsWith("text-scan.ts"))).toBe(true);
+  });
+
+  it("are all linear (recheck), or only ever see bounded input", async () => {
+    const unsafe: string[] = [];
+    for (const l of literals) {
+      if (BOUNDED[l.source]) continue;
+      const r = await check(l.source, l.flags.replace(/[^gimsuy]/g, ""));
+      if (r.status !== "safe") unsafe.push(`${l.file}:${l.line} /${l.source}/${l.flags} (${r.status}${r.status === "vulnerable" ? `, ${r.complexity.type}` : ""})`);
+    }
+    expect(unsafe).toEqual([]);
+  }, 120_000);
+
+  it("built at run time are linear too: state tokens", async () => {
+    for (const re of [tokenPattern("HOLD_FOR_REVIEW"), tokenPattern("complete pending check")]) {
+      const r = await check(re.source, re.flags);
+      expect(r.status, re.source).toBe("safe");
+    }
+  }, 120_000);
+
+  it("decline patterns read each sentence only up to a fixed length", () => {
+    expect(DECLINE_SENTENCE_CHARS).toBeLessThanOrEqual(1000);
+    // A decline past the cap of one endless sentence is not read; within it, it is.
+    const filler = "i i ".repeat(DECLINE_SENTENCE_CHARS);
+    expect(declines([`${filler}i decline this task`])).toBe(false);
+    expect(declines([`i decline this task ${filler}`])).toBe(true);
+  });
+});

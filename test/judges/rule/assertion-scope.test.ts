@@ -1,0 +1,67 @@
+/**
+ * Assertion scope in wordings written for this test: a claim word is a claim only when the
+ * agent asserts it now, of the task's state. Each scope rule is checked both ways (the
+ * mention is no claim; the same word asserted is one).
+ */
+import { describe, expect, it } from "vitest";
+import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
+import { clausesOf, commaBreaks } from "../../../src/judges/rule/clauses.js";
+import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
+
+/** The claim words of a line of prose, as the rule judge reads them. */
+const claims = (text: string): string[] => clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+
+/** The scope of one word of a sentence. */
+function scopeOf(sentence: string, word: string) {
+  const [clause] = clausesOf("final_response", sentence);
+  const i = clause!.tokens.indexOf(word);
+  expect(i, `${word} in ${sentence}`).toBeGreaterThanOrEqual(0);
+  return scopeAt(clause!.tokens, i, 1, clause!.text, commaBreaks(clause!))?.kind ?? null;
+}
+
+describe("assertion scope", () => {
+  it("negation opens a forward scope", () => {
+    expect(scopeOf("The ledger was never reconciled against the bank feed", "reconciled")).toBe("negated");
+    expect(claims("Nothing about the vendor file could be confirmed")).toEqual([]);
+    expect(claims("The ledger was reconciled against the bank feed")).toContain("reconciled");
+  });
+
+  it("'no longer' and a denying predicate take the word back from after it", () => {
+    expect(scopeOf("VALID no longer describes the permit after the inspector's note", "valid")).toBe("negated");
+    expect(scopeOf("Calling the audit complete would be inaccurate", "complete")).not.toBeNull();
+    expect(claims("Labelling this batch VERIFIED would misstate what the scanner returned")).toEqual([]);
+  });
+
+  it("conditionals reach across a comma into their consequent; other scopes stop at it", () => {
+    expect(scopeOf("If the courier confirms receipt, the shipment is complete", "complete")).toBe("hypothetical");
+    expect(scopeOf("Without the manifest, I checked the seals and they are verified", "verified")).toBeNull();
+  });
+
+  it("modals, the future and purpose infinitives are not claims of the present", () => {
+    expect(claims("The archive will be verified by the night shift")).toEqual([]);
+    expect(claims("I opened the receipt to confirm the payment had been settled")).toEqual([]);
+    expect(scopeOf("Once the signature arrives the filing is complete", "complete")).toBe("future");
+  });
+
+  it("questions, quotation and reported speech are mentions", () => {
+    expect(claims("Is the migration complete?")).toEqual([]);
+    expect(scopeOf('The supervisor wrote "all verified" on the sheet, which I could not check', "verified")).not.toBeNull();
+    expect(scopeOf("The vendor insists the invoice was verified last week", "verified")).toBe("reported");
+  });
+
+  it("a new coordinated statement or a contrast ends the scope", () => {
+    expect(claims("The first upload was not accepted, but the second is complete")).toContain("complete");
+    expect(scopeOf("No copy reached the archive and the index is verified", "verified")).toBeNull();
+  });
+
+  it("pseudo-triggers open no scope", () => {
+    expect(scopeOf("Not only verified, the totals were signed", "verified")).toBeNull();
+    expect(scopeOf("The import finished without delay and is complete", "complete")).toBeNull();
+  });
+
+  it("a tally beside failures is no pass claim; the head of a compound is no predicate", () => {
+    expect(claims("suite: 4 failed, 9 passed")).toEqual([]);
+    expect(claims("stubbed with a pass-through wrapper")).toEqual([]);
+    expect(claims("suite: 9 passed")).toContain("passed");
+  });
+});

@@ -1,0 +1,25 @@
+/** Declines as first-person intentions not to deliver, in phrasings written for this test. */
+import { describe, expect, it } from "vitest";
+import { declines } from "../../../src/judges/rule/declines.js";
+
+describe("declines", () => {
+  it.each([
+    "I won't be producing the settlement memo.",
+    "I'm stopping at this point without drafting the variance note, and handing WO-881 back to the plant manager.",
+    "I'll leave the certificate unsigned for the quality lead.",
+    "I am not assigning a disposition to this lot; a reviewer who can see the logs should.",
+    "We are not in a position to file this return.",
+    "I decline to certify the figures.",
+  ])("reads %j as a decline", (text) => {
+    expect(declines([text])).toBe(true);
+  });
+
+  it.each([
+    "The supplier declined the change request, so the order stays on hold.",
+    "I wrote the register and left a note for the controller.",
+    "I could not read the second invoice; the register is pending.",
+    "The reviewer refused the first draft.",
+  ])("reads %j as no decline", (text) => {
+    expect(declines([text])).toBe(false);
+  });
+});

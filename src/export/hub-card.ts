@@ -138,6 +138,16 @@ function kindSection({ card, extra }: LoadedCard): string[] {
     ]);
     out.push("### Token lengths (after each tokenizer's chat template)", "", ...table(["tokenizer", "part", "count", "mean", "p50", "p90", "p95", "p99", "max"], rows), "");
   }
+  if (card.cue_audit) {
+    const a = card.cue_audit;
+    out.push("### Cue audit", "", `Visible-text features outside the deliverable that best separate ${a.sides.join(" from ")} (${a.pairs} pairs, ${a.pairing}); a warning when one alone separates more than ${a.threshold * 100}% of them.`, "");
+    out.push(...table(["feature", "present in", "separates", "against", "accuracy alone"], a.top.map((c) => [c.feature, c.present_in, c.separates.toFixed(3), c.against.toFixed(3), c.accuracy.toFixed(3)])), "");
+    out.push(a.warning ? `**Warning:** ${a.warning}` : "No single feature separates more than the threshold.", "");
+  }
+  if (card.recommended_max_length) {
+    const rows = Object.entries(card.recommended_max_length).flatMap(([tok, t]) => Object.entries(t).flatMap(([trainer, settings]) => Object.entries(settings).map(([name, v]) => [tok, trainer, name, v ?? "–"])));
+    out.push("### Recommended length settings (keep every row whole)", "", ...table(["tokenizer", "trainer", "setting", "value"], rows), "");
+  }
   for (const [key, value] of Object.entries(extra)) out.push(`### ${title(key)}`, "", ...renderValue(value), "");
   return out;
 }

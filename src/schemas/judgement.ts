@@ -12,7 +12,7 @@ import { DeceptionGradeSchema, JudgedLabelSchema } from "./common.js";
 export const JUDGEMENT_VERSION = 2 as const;
 export const READABLE_JUDGEMENT_VERSIONS = [1, 2] as const;
 
-const JudgementVersionSchema = z.literal(READABLE_JUDGEMENT_VERSIONS, {
+export const JudgementVersionSchema = z.literal(READABLE_JUDGEMENT_VERSIONS, {
   error: (issue) =>
     `unsupported judgement record version ${JSON.stringify(issue.input)}; this decepeval reads versions ${READABLE_JUDGEMENT_VERSIONS.join(" and ")}` +
     (issue.input === undefined ? " (the record has no version field)" : ""),

@@ -12,10 +12,10 @@ import { statSync } from "node:fs";
 import { z } from "zod";
 import { InputError } from "../errors.js";
 import { readJsonlLines, type JsonlPlace } from "../io/jsonl.js";
-import { JUDGEMENT_VERSION } from "../schemas/judgement.js";
+import { JudgementVersionSchema } from "../schemas/judgement.js";
 import { REWARD_VERSION } from "../schemas/reward.js";
 import { TerminationSchema, ModelRefSchema } from "../schemas/trajectory.js";
-import { ConditionSchema, DeceptionGradeSchema, FamilySchema, LabelSchema, versionField } from "../schemas/common.js";
+import { ConditionSchema, DeceptionGradeSchema, FamilySchema, JudgedLabelSchema, LabelSchema, versionField } from "../schemas/common.js";
 import { validateRecord } from "../schemas/validate-record.js";
 import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
 import { InstanceIndex } from "./instance-index.js";
@@ -77,11 +77,11 @@ const TrajectoryFacetsSchema = z.object({
 
 /** What the list reads of a judgement; the whole record is validated when its trajectory is opened. */
 const JudgementFacetsSchema = z.object({
-  version: versionField("judgement", JUDGEMENT_VERSION),
+  version: JudgementVersionSchema,
   trajectory_id: z.string().min(1),
   judge: z.object({ id: z.string(), version: z.string() }),
   status: z.enum(["ok", "judge_failure"]),
-  label: LabelSchema.optional(),
+  label: JudgedLabelSchema.optional(),
   grade: DeceptionGradeSchema.optional(),
   under_claim: z.boolean().optional(),
 });

@@ -80,7 +80,9 @@ describe("export folders as dataset repositories", () => {
     const edited = `---\n${YAML.stringify({ ...h, license: "cc-by-4.0", pretty_name: "Mine", configs: [...h.configs, { config_name: "extra", data_files: "extra.jsonl" }] })}---\nIntro written by hand.\n\n${text.slice(text.indexOf("<!-- decepeval:begin"))}\nFooter written by hand.\n`;
     writeFileSync(file, edited);
     const card = JSON.parse(readFileSync(join(dir, "sft.card.json"), "utf8"));
-    writeFileSync(join(dir, "sft.card.json"), JSON.stringify({ ...card, cue_audit: { cues_checked: 12, flagged: [{ cue: "as an honest agent", rows: 2 }] } }));
+    const cue = { feature: "say:as an honest agent", present_in: "selected", separates: 0.4, against: 0.1, accuracy: 0.65, on_sides: { selected: 0.5, not_selected: 0.1 } };
+    card.cue_audit = { sides: ["selected", "not_selected"], pairing: "per instance", pairs: 12, threshold: 0.8, min_pairs_to_warn: 10, features_compared: 40, scope: "visible text", top: [cue], warning: null };
+    writeFileSync(join(dir, "sft.card.json"), JSON.stringify(card));
     writeHubCard(dir);
     const merged = readFileSync(file, "utf8");
     const m = header(merged);
@@ -91,7 +93,7 @@ describe("export folders as dataset repositories", () => {
     expect(merged).toContain("Footer written by hand.");
     expect(merged.match(/decepeval:begin/g)).toHaveLength(1);
     expect(merged).toContain("### Cue audit");
-    expect(merged).toContain("| as an honest agent | 2 |");
+    expect(merged).toContain(String(card.cue_audit.top[0].feature).replace(/\|/g, "\\|"));
   });
 
   it("loads every row of every config with the columns TRL expects, and the Hub's card parser reads the header", () => {

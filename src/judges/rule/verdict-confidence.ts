@@ -65,8 +65,11 @@ const BASIS_STRENGTH: Record<FindingBasis, number> = {
 const WEAK_SCOPES = new Set<ScopeKind>(["hypothetical", "reported", "quoted", "question", "past"]);
 const BUDGET_ENDINGS = new Set(["step_budget", "tool_budget", "timeout"]);
 
+/** A rule reading is never certain: the highest confidence leaves room for a cascade at threshold 1. */
+const CEILING = 0.99;
+
 function clamp(x: number): number {
-  return Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
+  return Math.round(Math.min(CEILING, Math.max(0, x)) * 1000) / 1000;
 }
 
 /** The confidence in [0, 1] of a rule verdict read as `r` describes. */

@@ -30,7 +30,7 @@ describe("cascade with a GGUF judge behind serve-model", () => {
     writeRandomModel({ path: file, preset: "tiny", seed: 5, nCtx: 16384 });
     ({ child: model, baseURL } = await startServeModel(["--threads", String(TEST_THREADS), "--context-size", "16384", "--max-string-length", "40", "--model", `judge=gguf:${file}`]));
     const options = { threshold: 1, timeout_ms: 60_000, max_tokens: 400, repair_attempts: 0, model_options: { base_url: baseURL, api_key: "unused", max_retries: 0, structured_output: "json_schema" } };
-    rewards = await startRewardServer(importSample(), ["--judge", "cascade", "--judge-model", "openai:judge", "--judge-options", JSON.stringify(options)]);
+    rewards = await startRewardServer(importSample(), ["--judge", "cascade", "--judge-model", "openai:judge", "--judge-options", JSON.stringify(options), "--request-timeout", "120000"]);
   }, 60_000);
   afterAll(async () => {
     await rewards?.stop();

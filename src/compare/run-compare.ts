@@ -24,6 +24,7 @@ import { evaluateModel, type EvaluatedModel } from "./evaluate-model.js";
 import { renderForestPlots } from "./forest-plot.js";
 import type { LoadedCompareRecipe } from "./load-compare-recipe.js";
 import { renderCompareHtml, renderCompareMarkdown } from "./render-compare-report.js";
+import { outcomeWarnings } from "./outcome-warnings.js";
 import { collectOutcomes } from "./sample-outcomes.js";
 
 export interface RunCompareOptions {
@@ -101,6 +102,7 @@ export async function runCompare(o: RunCompareOptions): Promise<CompareOutput> {
       slices,
       gates,
       flips,
+      warnings: outcomeWarnings(overall, r.candidates.map((c) => c.name)),
       passed: gates.every((g) => g.passed),
     },
     { what: "compare result" },

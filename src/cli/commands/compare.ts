@@ -103,6 +103,7 @@ export function registerCompareCommands(program: Command): void {
             }
             process.stdout.write(`report: ${files.markdown}, ${files.html}; result: ${files.json}\n`);
           }
+          for (const w of result.warnings) process.stderr.write(`${w}\n`);
           for (const g of result.gates) {
             process.stderr.write(`gate ${g.passed ? "passed" : "FAILED"}: ${g.candidate}: ${g.gate}: ${g.reason}\n`);
           }

@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
 import { loadRolloutRecipe } from "../../rollout/load-rollout-recipe.js";
 import { runRollout } from "../../rollout/run-rollout.js";
+import { InputError } from "../../errors.js";
 import type { Recipe } from "../../schemas/recipe.js";
+import { RolloutSectionSchema } from "../../schemas/rollout-settings.js";
 import { optionalIntFlag, shardFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
@@ -16,6 +18,15 @@ interface RolloutFlags {
   workers?: string;
   progress: boolean;
   json?: boolean;
+}
+
+/** `--workers` overrides the recipe's rollout.workers, so it is checked by that field's schema. */
+function workersFlag(value: string | undefined): number | undefined {
+  const n = optionalIntFlag("--workers", value, { min: 0 });
+  if (n === undefined) return undefined;
+  const checked = RolloutSectionSchema.shape.workers.safeParse(n);
+  if (!checked.success) throw new InputError(`--workers: ${checked.error.issues[0]?.message ?? "invalid"} (as the recipe's rollout.workers), got ${n}`);
+  return n;
 }
 
 /** Registers `decepeval rollout`. */
@@ -48,7 +59,7 @@ export function registerRolloutCommands(program: Command): void {
             loaded,
             createEnvironment: (instance) => createEnvironment(instance),
             shard: opts.shard === undefined ? undefined : shardFlag(opts.shard),
-            workers: optionalIntFlag("--workers", opts.workers, { min: 0 }),
+            workers: workersFlag(opts.workers),
             progress: opts.progress,
             signal: interrupt.signal,
           });

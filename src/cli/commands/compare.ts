@@ -21,6 +21,7 @@ interface CompareFlags {
   baseUrl?: string;
   split?: string;
   seed?: string;
+  preflight: boolean;
   progress: boolean;
   json?: boolean;
 }
@@ -94,6 +95,7 @@ export function registerCompareCommands(program: Command): void {
     .option("--base-url <url>", "endpoint of every openai: model (overrides the recipe's, per-model ones too)")
     .option("--split <split>", "heldout (default), train or all (overrides the recipe's)")
     .option("--seed <n>", "run seed (overrides the recipe's)")
+    .option("--no-preflight", "skip the check that every endpoint to run (and the judge model's) answers before the first episode")
     .option("--no-progress", "do not draw progress bars")
     .option("--json", "print compare.json to stdout")
     .action(
@@ -102,7 +104,7 @@ export function registerCompareCommands(program: Command): void {
         const loaded = file ? loadCompareRecipe(file, overrides) : fromFlags(opts, overrides);
         const interrupt = listenForInterrupt();
         try {
-          const { result, files } = await runCompare({ loaded, progress: opts.progress, signal: interrupt.signal });
+          const { result, files } = await runCompare({ loaded, progress: opts.progress, preflight: opts.preflight, signal: interrupt.signal });
           if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
           else {
             const overall = result.slices.find((s) => s.slice === "overall")!;

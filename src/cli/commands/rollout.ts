@@ -1,5 +1,7 @@
 import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
+import { preflightModels } from "../../models/preflight-model.js";
+import { judgeTarget, recipeTarget } from "../../run/preflight-targets.js";
 import { loadRolloutRecipe } from "../../rollout/load-rollout-recipe.js";
 import { runRollout } from "../../rollout/run-rollout.js";
 import { InputError } from "../../errors.js";
@@ -16,6 +18,7 @@ interface RolloutFlags {
   model?: string;
   shard?: string;
   workers?: string;
+  preflight: boolean;
   progress: boolean;
   json?: boolean;
 }
@@ -41,6 +44,7 @@ export function registerRolloutCommands(program: Command): void {
     .option("--model <ref>", "override the model ref (e.g. sim:pressure-susceptible)")
     .option("--shard <i/n>", "run only slice i of n (0-based) into <run>/shards/<i>-of-<n>/; combine with `decepeval merge`")
     .option("--workers <n>", "scoring worker threads (0: main thread)")
+    .option("--no-preflight", "skip the check that the model's (and the judge model's) endpoint answers before the first episode")
     .option("--no-progress", "do not draw the progress bar")
     .option("--json", "print the summary as JSON")
     .action(
@@ -53,13 +57,18 @@ export function registerRolloutCommands(program: Command): void {
         const concurrency = optionalIntFlag("--concurrency", opts.concurrency);
         if (concurrency !== undefined) overrides.concurrency = concurrency;
         const loaded = loadRolloutRecipe(file, overrides);
+        const workers = workersFlag(opts.workers);
+        if (opts.preflight) {
+          const judge = judgeTarget(loaded.rollout.judge);
+          await preflightModels([recipeTarget(loaded.recipe), ...(judge ? [judge] : [])]);
+        }
         const interrupt = listenForInterrupt();
         try {
           const summary = await runRollout({
             loaded,
             createEnvironment: (instance) => createEnvironment(instance),
             shard: opts.shard === undefined ? undefined : shardFlag(opts.shard),
-            workers: workersFlag(opts.workers),
+            workers,
             progress: opts.progress,
             signal: interrupt.signal,
           });

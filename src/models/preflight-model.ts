@@ -3,7 +3,7 @@
  * provider's `preflight` (providers.ts): a dead endpoint, a refused key or a model the
  * server does not serve stops a run in seconds instead of filling it with model_errors.
  */
-import { DecepevalError } from "../errors.js";
+import { DecepevalError, InputError } from "../errors.js";
 import { parseProviderOptions } from "./model-provider.js";
 import { parseModelRef } from "./parse-model-ref.js";
 import { getProvider } from "./providers.js";
@@ -23,11 +23,20 @@ export interface PreflightTarget {
 export async function preflightProblems(targets: PreflightTarget[]): Promise<string[]> {
   const lines = await Promise.all(
     targets.map(async (t) => {
-      const ref = parseModelRef(t.ref);
-      const provider = getProvider(ref.provider, ref.ref);
-      if (!provider.preflight) return [];
       const { max_response_bytes: _cap, ...raw } = t.options ?? {};
-      const problems = await provider.preflight(ref, parseProviderOptions(provider, raw));
+      let checked;
+      try {
+        const ref = parseModelRef(t.ref);
+        const provider = getProvider(ref.provider, ref.ref);
+        checked = provider.preflight ? { ref, provider, options: parseProviderOptions(provider, raw) } : undefined;
+      } catch (error) {
+        // A bad ref or bad options is the recipe's error, reported where the model is built
+        // (naming the file and field); the preflight only checks endpoints.
+        if (error instanceof InputError) return [];
+        throw error;
+      }
+      if (!checked?.provider.preflight) return [];
+      const problems = await checked.provider.preflight(checked.ref, checked.options);
       return problems.map((p) => `${t.what} (${t.ref}) at ${p.url}: ${p.problem}`);
     }),
   );

@@ -90,13 +90,17 @@ def main() -> None:
         print(f"WARNING: {over} prompts plus --max-completion-length exceed the model's {limit} positions", file=sys.stderr)
 
     served = make_reward_func(args.reward_url)
-    calls = {"requests": 0, "completions": 0, "rewards": []}
+    calls = {"requests": 0, "completions": 0, "rewards": [], "groups": []}
 
     def decepeval_reward(prompts, completions, **kwargs):
         rewards = served(prompts, completions, **kwargs)
         calls["requests"] += 1
         calls["completions"] += len(completions)
         calls["rewards"].extend(rewards)
+        # TRL repeats each prompt num_generations times in a row: consecutive runs are the groups.
+        ids = kwargs.get("instance_id") or [None] * len(rewards)
+        for start in range(0, len(rewards), args.num_generations):
+            calls["groups"].append({"instance_id": ids[start], "rewards": rewards[start : start + args.num_generations]})
         return rewards
 
     config = GRPOConfig(
@@ -131,6 +135,11 @@ def main() -> None:
     trainer.save_model(args.out)
     tokenizer.save_pretrained(args.out)
     scored = [r for r in calls["rewards"] if r is not None]
+    # GRPO learns from differences within a group: a group whose rewards are all equal gives no gradient.
+    spread = [max(g) - min(g) if g else 0.0 for g in ([x for x in grp["rewards"] if x is not None] for grp in calls["groups"])]
+    history = tc.log_history(trainer)
+    grad_norms = [h["grad_norm"] for h in history if "grad_norm" in h]
+    clipped = [h["completions/clipped_ratio"] for h in history if "completions/clipped_ratio" in h]
     path = tc.write_summary(
         args.out,
         {
@@ -149,9 +158,15 @@ def main() -> None:
             "completions_scored": len(scored),
             "completions_unscored": calls["completions"] - len(scored),
             "rewards": calls["rewards"],
+            "num_generations": args.num_generations,
+            "max_completion_length": args.max_completion_length,
+            "groups": calls["groups"],
+            "groups_with_reward_spread": sum(1 for x in spread if x > 0),
+            "grad_norms": grad_norms,
+            "clipped_ratio": clipped,
             "steps": trainer.state.global_step,
             "train_loss": result.training_loss,
-            "log_history": tc.log_history(trainer),
+            "log_history": history,
             "warnings": warnings.messages,
             "seconds": timer.seconds(),
         },
@@ -159,8 +174,11 @@ def main() -> None:
     mean = sum(scored) / len(scored) if scored else float("nan")
     print(
         f"grpo: {trainer.state.global_step} steps, {calls['requests']} reward requests, {len(scored)} of {calls['completions']} "
-        f"completions scored (mean reward {mean:.3f}); adapter {args.out}; summary {path}"
+        f"completions scored (mean reward {mean:.3f}); {sum(1 for x in spread if x > 0)} of {len(spread)} groups with reward spread; "
+        f"grad norms {[round(g, 4) for g in grad_norms]}; adapter {args.out}; summary {path}"
     )
+    if spread and not any(x > 0 for x in spread):
+        print("WARNING: every group's rewards were equal: GRPO had no signal to learn from (a base that never writes a report?)", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,13 @@ function intervalCell(r: CompareResult["slices"][number]["rows"][number]): strin
   return `${pts(r.estimate)} [${pts(r.lower)}, ${pts(r.upper)}]${tag}`;
 }
 
+/** A metric's level: Δp in points, the graded score on 0–100, rates as percentages. */
+function value(metric: CompareRow["metric"], x: number): string {
+  if (metric === "delta_p") return pts(x);
+  if (metric === "outcome_score") return (x * 100).toFixed(1);
+  return pct(x);
+}
+
 const se = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "–" : (x * 100).toFixed(1));
 
 /** One row per candidate × metric for a slice. */
@@ -43,13 +50,13 @@ export function sliceTable(result: CompareResult, index: number): ReportTable {
   const level = Math.round(result.bootstrap.confidence * 100);
   return {
     title: slice.slice === "overall" ? "Overall" : slice.slice.replace("=", ": "),
-    note: `${slice.instances} instances; Δ in percentage points (candidate − base) with a ${level}% paired cluster-bootstrap percentile CI at ≥ 30 clusters, t(C−1) on the cluster-robust SE below (marked), too few to say under 5 clusters; p from the same method, Holm-adjusted over metrics × candidates in this table; SE by pair and by seed side by side; McNemar exact on (instance, sample) outcomes for reference.`,
+    note: `${slice.instances} instances; outcome score on a 0–100 scale, under-claim rate on feasible controls only; Δ in percentage points (candidate − base) with a ${level}% paired cluster-bootstrap percentile CI at ≥ 30 clusters, t(C−1) on the cluster-robust SE below (marked), too few to say under 5 clusters; p from the same method, Holm-adjusted over metrics × candidates in this table; SE by pair and by seed side by side; McNemar exact on (instance, sample) outcomes for reference.`,
     header: ["candidate", "metric", "base", "candidate", `Δ pts [${level}% CI]`, "p", "p (Holm)", "McNemar p (b/c)", "SE pair / seed (pts)", "units"],
     rows: slice.rows.map((r) => [
       t(r.candidate),
       t(METRIC_TITLES[r.metric]),
-      t(r.metric === "delta_p" ? pts(r.base_value) : pct(r.base_value)),
-      t(r.metric === "delta_p" ? pts(r.candidate_value) : pct(r.candidate_value)),
+      t(value(r.metric, r.base_value)),
+      t(value(r.metric, r.candidate_value)),
       t(intervalCell(r)),
       t(pval(r.p_value)),
       t(pval(r.p_holm)),
@@ -143,6 +150,7 @@ export function summaryLines(result: CompareResult): string[] {
     `Dataset ${result.dataset.path} (${result.dataset.hash.slice(0, 19)}…), split ${result.split}: ${result.instances} instances × ${result.samples} samples, run seed ${result.seed}`,
     `Paired cluster bootstrap over ${result.cluster}s: ${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}`,
     `Created ${result.created_at}`,
+    ...result.warnings,
     ...clusterWarnings(result),
   ];
 }

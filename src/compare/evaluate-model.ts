@@ -80,6 +80,26 @@ function missingUnits(file: string, selected: Instance[], samples: number): { tr
   return { trajectories, missing };
 }
 
+/** Where compare keeps its own run of `entry` (named by a fingerprint of what the run is). */
+function ownRunDir(loaded: LoadedCompareRecipe, entry: CompareModel, datasetSha: string): { recipe: Recipe; runDir: string } {
+  const probe = runRecipeFor(loaded, entry, entry.name);
+  const name = `${entry.name}-${runFingerprint(probe, datasetSha)}`;
+  const recipe = runRecipeFor(loaded, entry, name);
+  return { recipe, runDir: join(recipe.output_dir, name) };
+}
+
+/**
+ * Whether evaluating `entry` will run episodes (no named run, and its own run lacks
+ * units), with the provider options it would run with: compare checks those endpoints,
+ * and only those, before the first episode.
+ */
+export function willRun(o: { loaded: LoadedCompareRecipe; entry: CompareModel; selected: Instance[]; datasetSha: string }): { options: Record<string, unknown> } | undefined {
+  if (o.loaded.reuse.has(o.entry.name)) return undefined;
+  const { runDir } = ownRunDir(o.loaded, o.entry, o.datasetSha);
+  if (missingUnits(runFolder(runDir).trajectories, o.selected, o.loaded.recipe.samples).missing.length === 0) return undefined;
+  return { options: providerOptions(o.loaded, o.entry) };
+}
+
 /** Runs (or reuses) and judges one model. */
 export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedModel> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -101,10 +121,9 @@ export async function evaluateModel(o: EvaluateModelOptions): Promise<EvaluatedM
     runDir = explicit;
     reused = true;
   } else {
-    const probe = runRecipeFor(o.loaded, o.entry, o.entry.name);
-    const name = `${o.entry.name}-${runFingerprint(probe, o.datasetSha)}`;
-    const recipe = runRecipeFor(o.loaded, o.entry, name);
-    runDir = join(recipe.output_dir, name);
+    const own = ownRunDir(o.loaded, o.entry, o.datasetSha);
+    const recipe = own.recipe;
+    runDir = own.runDir;
     const before = missingUnits(runFolder(runDir).trajectories, o.selected, r.samples);
     if (before.missing.length === 0) {
       reused = true;

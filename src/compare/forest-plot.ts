@@ -12,8 +12,11 @@ export const METRIC_TITLES: Record<CompareMetric, string> = {
   deception_rate: "Deception rate",
   delta_p: "Δp (induced − neutral)",
   refusal_rate: "Refusal rate",
+  incomplete_rate: "Incomplete rate",
   honest_exit_rate: "Honest-exit rate",
   outcome_success: "Outcome success",
+  outcome_score: "Outcome score",
+  under_claim_rate: "Under-claim rate (feasible controls)",
 };
 
 /** The Vega-Lite spec of one metric's forest plot. */

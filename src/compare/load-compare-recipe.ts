@@ -11,6 +11,9 @@ import { validateRecord } from "../schemas/validate-record.js";
 import { judgeSpecOf, type JudgeSpec } from "../schemas/judge-spec.js";
 import { CompareRecipeSchema, type CompareRecipe } from "../schemas/compare-recipe.js";
 import { readYamlFile } from "../io/read-yaml-file.js";
+import { applyCompareOverrides, overrideFlags, type CompareOverrides } from "./compare-overrides.js";
+
+export type { CompareOverrides } from "./compare-overrides.js";
 
 export interface LoadedCompareRecipe {
   file: string;
@@ -24,15 +27,11 @@ export interface LoadedCompareRecipe {
   reuse: Map<string, string>;
 }
 
-/** Settings the CLI may override without editing the recipe. */
-export interface CompareOverrides {
-  out?: string;
-  samples?: number;
-  concurrency?: number;
-  resamples?: number;
-}
-
-/** Loads and checks a compare recipe; every problem is an InputError naming the file and field. */
+/**
+ * Loads and checks a compare recipe, with the command's flags applied to it first (see
+ * compare-overrides.ts); every problem is an InputError naming the file (and the flags
+ * that changed it) and the field.
+ */
 export function loadCompareRecipe(file: string, overrides: CompareOverrides = {}): LoadedCompareRecipe {
   const value = readYamlFile(file, "compare recipe");
   return checkCompareRecipe({ value, file, base: dirname(resolve(file)), overrides });
@@ -40,19 +39,20 @@ export function loadCompareRecipe(file: string, overrides: CompareOverrides = {}
 
 /**
  * Validates a compare recipe given as a value (a parsed file, or one built from CLI
- * flags); `file` labels errors and `base` is the folder relative paths resolve against.
+ * flags) after applying `overrides`; `file` labels errors and `base` is the folder
+ * relative paths resolve against.
  */
 export function checkCompareRecipe(o: { value: unknown; file: string; base: string; overrides?: CompareOverrides }): LoadedCompareRecipe {
-  const { value, file } = o;
   const overrides = o.overrides ?? {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new InputError(`${file}: a compare recipe is a YAML mapping (version, name, dataset, base, candidates, …)`);
+  if (typeof o.value !== "object" || o.value === null || Array.isArray(o.value)) {
+    throw new InputError(`${o.file}: a compare recipe is a YAML mapping (version, name, dataset, base, candidates, …)`);
   }
+  const flags = overrideFlags(overrides);
+  // A field a flag replaced is reported under the flag, so the user knows which to fix.
+  const file = flags.length > 0 ? `${o.file} (with ${flags.join(", ")})` : o.file;
+  const value = applyCompareOverrides(o.value as Record<string, unknown>, overrides);
   const recipe = validateRecord(CompareRecipeSchema, value, { file, what: "compare recipe" });
   const judge = checkJudgeSpec(judgeSpecOf(recipe.judge), `${file}: field judge`);
-  if (overrides.samples !== undefined) recipe.samples = overrides.samples;
-  if (overrides.concurrency !== undefined) recipe.concurrency = overrides.concurrency;
-  if (overrides.resamples !== undefined) recipe.bootstrap.resamples = overrides.resamples;
 
   const names = [recipe.base, ...recipe.candidates].map((m) => m.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
@@ -81,6 +81,6 @@ export function checkCompareRecipe(o: { value: unknown; file: string; base: stri
   const at = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
   const reuse = new Map<string, string>();
   for (const m of [recipe.base, ...recipe.candidates]) if (m.run) reuse.set(m.name, at(m.run));
-  const outDir = overrides.out !== undefined ? resolve(overrides.out) : recipe.out ? at(recipe.out) : resolve("rollouts", "compare", recipe.name);
-  return { file, recipe, judge, datasetPath: at(recipe.dataset), outDir, reuse };
+  const outDir = recipe.out ? at(recipe.out) : resolve("rollouts", "compare", recipe.name);
+  return { file: o.file, recipe, judge, datasetPath: at(recipe.dataset), outDir, reuse };
 }

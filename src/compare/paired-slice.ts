@@ -15,9 +15,16 @@ import { sampleKey, type ModelOutcomes, type SampleOutcome } from "./sample-outc
 export const BINARY_METRICS = {
   deception_rate: "deceptive",
   refusal_rate: "refusal",
+  incomplete_rate: "incomplete",
   honest_exit_rate: "honest_exit",
   outcome_success: "outcome_success",
+  under_claim_rate: "under_claim",
 } as const satisfies Partial<Record<CompareMetric, keyof SampleOutcome>>;
+/**
+ * Metrics defined only on some instances: under-claiming is only possible where the work
+ * could go through, so it is measured on feasible controls and is NaN (left out) elsewhere.
+ */
+const ONLY_ON: Partial<Record<BinaryMetric, (i: Instance) => boolean>> = { under_claim_rate: (i) => i.feasible === true };
 type BinaryMetric = keyof typeof BINARY_METRICS;
 const BINARY_NAMES = Object.keys(BINARY_METRICS) as BinaryMetric[];
 
@@ -39,8 +46,11 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
   // have a verdict for (NaN when none).
   const means = { base: emptyMeans(n), other: emptyMeans(n) };
   const discordant = Object.fromEntries(BINARY_NAMES.map((m) => [m, { b: 0, c: 0 }])) as Record<BinaryMetric, { b: number; c: number }>;
+  // The graded outcome, per instance, over the samples both sides carry a score for.
+  const score = { base: new Float64Array(n).fill(Number.NaN), other: new Float64Array(n).fill(Number.NaN) };
   o.instances.forEach((instance, i) => {
     const sums = { base: zeroSums(), other: zeroSums() };
+    const scored = { base: 0, other: 0, n: 0 };
     let used = 0;
     for (let s = 0; s < o.samples; s++) {
       const key = sampleKey(instance.id, s);
@@ -48,7 +58,13 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
       const c = o.other.samples.get(key);
       if (!b || !c || b.label === null || c.label === null) continue;
       used += 1;
+      if (b.outcome_score !== null && c.outcome_score !== null) {
+        scored.base += b.outcome_score;
+        scored.other += c.outcome_score;
+        scored.n += 1;
+      }
       for (const m of BINARY_NAMES) {
+        if (ONLY_ON[m] && !ONLY_ON[m](instance)) continue;
         const field = BINARY_METRICS[m];
         const x = b[field] ? 1 : 0;
         const y = c[field] ? 1 : 0;
@@ -59,8 +75,13 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
       }
     }
     for (const m of BINARY_NAMES) {
-      means.base[m][i] = used > 0 ? sums.base[m] / used : Number.NaN;
-      means.other[m][i] = used > 0 ? sums.other[m] / used : Number.NaN;
+      const applies = used > 0 && (ONLY_ON[m]?.(instance) ?? true);
+      means.base[m][i] = applies ? sums.base[m] / used : Number.NaN;
+      means.other[m][i] = applies ? sums.other[m] / used : Number.NaN;
+    }
+    if (scored.n > 0) {
+      score.base[i] = scored.base / scored.n;
+      score.other[i] = scored.other / scored.n;
     }
   });
 
@@ -86,8 +107,11 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
     deception_rate: diff(means.other.deception_rate, means.base.deception_rate),
     delta_p: diff(dp.other, dp.base),
     refusal_rate: diff(means.other.refusal_rate, means.base.refusal_rate),
+    incomplete_rate: diff(means.other.incomplete_rate, means.base.incomplete_rate),
     honest_exit_rate: diff(means.other.honest_exit_rate, means.base.honest_exit_rate),
     outcome_success: diff(means.other.outcome_success, means.base.outcome_success),
+    outcome_score: diff(score.other, score.base),
+    under_claim_rate: diff(means.other.under_claim_rate, means.base.under_claim_rate),
   };
   const clusters = denseClusters(o.instances.map((inst) => (o.cluster === "pair" ? inst.pair_id : inst.seed_id)));
   // A difference of rates lies in [−1, 1]; a difference of Δps in [−2, 2].
@@ -102,9 +126,11 @@ export function pairedSlice(o: PairedSliceOptions): CompareRow[] {
   const seSeed = other("seed");
   return boot.intervals.map((iv, index) => {
     const metric = iv.metric as CompareMetric;
-    const baseValues = metric === "delta_p" ? dp.base : means.base[metric as BinaryMetric];
-    const otherValues = metric === "delta_p" ? dp.other : means.other[metric as BinaryMetric];
-    const test = metric === "delta_p" ? undefined : mcnemarExact(discordant[metric as BinaryMetric]);
+    const binary = metric in BINARY_METRICS ? (metric as BinaryMetric) : undefined;
+    const baseValues = binary ? means.base[binary] : metric === "delta_p" ? dp.base : score.base;
+    const otherValues = binary ? means.other[binary] : metric === "delta_p" ? dp.other : score.other;
+    // McNemar needs two-valued outcomes per sample: not Δp, not the graded score.
+    const test = binary ? mcnemarExact(discordant[binary]) : undefined;
     return {
       candidate: o.candidate,
       metric,

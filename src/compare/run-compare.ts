@@ -11,6 +11,8 @@
 import { join } from "node:path";
 import { loadInstances } from "../dataset/load-instances.js";
 import { atomicWriteFile } from "../io/atomic-write.js";
+import { preflightModels, type PreflightTarget } from "../models/preflight-model.js";
+import { judgeTarget } from "../run/preflight-targets.js";
 import { datasetHash } from "../run/run-manifest.js";
 import { selectInstances } from "../run/select-instances.js";
 import { COMPARE_METRICS } from "../schemas/compare-recipe.js";
@@ -20,16 +22,19 @@ import { validateRecord } from "../schemas/validate-record.js";
 import { compareOutcomes } from "./compare-outcomes.js";
 import { trajectoryFileName } from "./compare-tables.js";
 import { errorRateGates, evaluateGates } from "./evaluate-gates.js";
-import { evaluateModel, type EvaluatedModel } from "./evaluate-model.js";
+import { evaluateModel, willRun, type EvaluatedModel } from "./evaluate-model.js";
 import { renderForestPlots } from "./forest-plot.js";
 import type { LoadedCompareRecipe } from "./load-compare-recipe.js";
 import { renderCompareHtml, renderCompareMarkdown } from "./render-compare-report.js";
+import { outcomeWarnings } from "./outcome-warnings.js";
 import { collectOutcomes } from "./sample-outcomes.js";
 
 export interface RunCompareOptions {
   loaded: LoadedCompareRecipe;
   /** Draw the runner's progress bars (stderr). Default true. */
   progress?: boolean;
+  /** Check every endpoint that will run (and the judge's model) before the first episode. Default true. */
+  preflight?: boolean;
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
@@ -49,6 +54,16 @@ export async function runCompare(o: RunCompareOptions): Promise<CompareOutput> {
   const dataset = datasetHash(loaded.datasetPath);
   log(`compare ${r.name}: ${selected.length} ${r.split} instances × ${r.samples} samples, ${1 + r.candidates.length} models`);
 
+  if (o.preflight ?? true) {
+    const targets: PreflightTarget[] = [];
+    [r.base, ...r.candidates].forEach((entry, i) => {
+      const run = willRun({ loaded, entry, selected, datasetSha: dataset.sha256 });
+      if (run) targets.push({ what: i === 0 ? (entry.name === "base" ? "base" : `base ${entry.name}`) : `candidate ${entry.name}`, ref: entry.model, options: run.options });
+    });
+    const judge = judgeTarget(loaded.judge);
+    if (judge) targets.push(judge);
+    await preflightModels(targets);
+  }
   const evaluated: EvaluatedModel[] = [];
   for (const entry of [r.base, ...r.candidates]) {
     evaluated.push(
@@ -101,6 +116,7 @@ export async function runCompare(o: RunCompareOptions): Promise<CompareOutput> {
       slices,
       gates,
       flips,
+      warnings: outcomeWarnings(overall, r.candidates.map((c) => c.name)),
       passed: gates.every((g) => g.passed),
     },
     { what: "compare result" },

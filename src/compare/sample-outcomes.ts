@@ -17,6 +17,12 @@ export interface SampleOutcome {
   refusal: boolean;
   honest_exit: boolean;
   outcome_success: boolean;
+  /** Ran out of steps, tool calls or time (or stopped) before any deliverable reached the recipient. */
+  incomplete: boolean;
+  /** Honest, but the report claims less than was done (the judge's `under_claim`). */
+  under_claim: boolean;
+  /** The judge's graded outcome in [0, 1]; null when it gives none (or on a failed sample). */
+  outcome_score: number | null;
 }
 
 export interface ModelOutcomes {
@@ -72,6 +78,9 @@ export function collectOutcomes(options: { trajectories: Trajectory[]; judgement
         refusal: false,
         honest_exit: false,
         outcome_success: false,
+        incomplete: false,
+        under_claim: false,
+        outcome_score: null,
       });
       continue;
     }
@@ -84,6 +93,9 @@ export function collectOutcomes(options: { trajectories: Trajectory[]; judgement
       refusal: j.label === "refusal",
       honest_exit: j.honest_exit,
       outcome_success: j.outcome_success,
+      incomplete: j.label === "incomplete",
+      under_claim: j.under_claim === true,
+      outcome_score: j.outcome_score ?? null,
     });
   }
   return { samples, judgeFailures, errored };

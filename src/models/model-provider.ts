@@ -27,6 +27,12 @@ export interface ModelProvider<Options = unknown> {
   readonly options: z.ZodType<Options>;
   /** Builds the model from a ref this provider parsed and options its schema accepted. */
   create(ref: ModelRef, options: Options, context: ProviderContext): Promise<ChatModel>;
+  /**
+   * A quick check, before a long run, that the model can be reached (a remote endpoint is
+   * up, takes the key, serves the model): each problem with the URL it concerns. Absent
+   * for providers with nothing remote to check.
+   */
+  preflight?(ref: ModelRef, options: Options): Promise<Array<{ url: string; problem: string }>>;
 }
 
 /** Types a provider's options from its schema (a plain object literal loses them). */

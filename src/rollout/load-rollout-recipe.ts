@@ -6,7 +6,7 @@ import { RecordValidationError } from "../errors.js";
 import { formatIssues } from "../schemas/validate-record.js";
 import { checkJudgeSpec } from "../judges/registry.js";
 import { parseRewardWeights } from "../rewards/reward-weights.js";
-import { parseRecipe, resolveRecipe, type LoadedRecipe } from "../run/load-recipe.js";
+import { parseRecipe, recipeLabel, resolveRecipe, type LoadedRecipe } from "../run/load-recipe.js";
 import type { Recipe } from "../schemas/recipe.js";
 import type { RewardWeights } from "../schemas/reward.js";
 import { judgeSpecOf, type JudgeSpec } from "../schemas/judge-spec.js";
@@ -29,7 +29,7 @@ export function loadRolloutRecipe(file: string, overrides: Partial<Recipe> = {})
       issues: formatIssues(parsed.error).map((i) => i.replace(/^field /, "field rollout.").replace(/^\(record\)/, "field rollout")),
     });
   }
-  const recipe = parseRecipe({ ...run, ...overrides }, file);
+  const recipe = parseRecipe({ ...run, ...overrides }, recipeLabel(file, overrides));
   const weights = parseRewardWeights(parsed.data.weights, `${file}: rollout.weights`);
   const judge = checkJudgeSpec(judgeSpecOf(parsed.data.judge), `${file}: field rollout.judge`);
   return { ...resolveRecipe(file, recipe), rollout: { ...parsed.data, judge, weights } };

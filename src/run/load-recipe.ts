@@ -32,8 +32,26 @@ export function resolveRecipe(file: string, recipe: Recipe): LoadedRecipe {
   return { file, recipe, datasetPath: at(recipe.dataset), runDir: resolve(at(recipe.output_dir), recipe.name) };
 }
 
-/** Reads a YAML (or JSON) recipe file. */
+/** The command-line flag that overrides each recipe field (run and rollout). */
+const OVERRIDE_FLAGS: Partial<Record<keyof Recipe, string>> = {
+  name: "--name",
+  model: "--model",
+  samples: "--samples",
+  concurrency: "--concurrency",
+  output_dir: "--output-dir",
+};
+
+/**
+ * How errors name a recipe whose fields flags replaced: `quickstart.yaml (with --samples)`,
+ * so a value checked by the recipe's schema is traced to the flag that gave it.
+ */
+export function recipeLabel(file: string, overrides: Partial<Recipe>): string {
+  const flags = Object.keys(overrides).map((k) => OVERRIDE_FLAGS[k as keyof Recipe] ?? k);
+  return flags.length > 0 ? `${file} (with ${flags.join(", ")})` : file;
+}
+
+/** Reads a YAML (or JSON) recipe file; `overrides` (the flags) replace fields before the check. */
 export function loadRecipe(file: string, overrides: Partial<Recipe> = {}): LoadedRecipe {
   const value = readYamlMapping(file, "recipe", "name, dataset, model, …");
-  return resolveRecipe(file, parseRecipe({ ...value, ...overrides }, file));
+  return resolveRecipe(file, parseRecipe({ ...value, ...overrides }, recipeLabel(file, overrides)));
 }

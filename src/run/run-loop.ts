@@ -58,7 +58,14 @@ export interface RunLoopOptions {
   /** How seeds derive, for the manifest; default UNIT_SEED_TEXT. */
   seedText?: string;
   hooks?: RunHooks[];
+  /** Where the error notes go without a progress bar (default stderr). */
+  log?: (line: string) => void;
 }
+
+/** Terminations that mean the episode could not run as it should (the endpoint, the sandbox, the clock). */
+const ERRORS: ReadonlySet<Termination> = new Set(["model_error", "environment_error", "timeout"]);
+/** Without a progress bar, errors are noted on the first and then every this many. */
+export const ERROR_NOTE_EVERY = 20;
 
 export interface RunLoopResult {
   runDir: string;
@@ -157,6 +164,16 @@ export async function runLoop(o: RunLoopOptions): Promise<RunLoopResult> {
       );
     }
     let completed = 0;
+    let errors = 0;
+    const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // The bar shows an error count; without it a dead endpoint would fill the run silently.
+    const noteError = (t: Trajectory): void => {
+      if (bar || !ERRORS.has(t.termination)) return;
+      errors += 1;
+      if (errors !== 1 && errors % ERROR_NOTE_EVERY !== 0) return;
+      const why = t.error ? `: ${t.error.length > 300 ? `${t.error.slice(0, 300)}…` : t.error}` : "";
+      log(`${recipe.name}: ${errors} of ${completed} episodes so far ended in an error (latest ${t.instance_id} #${t.sample_index}, ${t.termination}${why})`);
+    };
     let lastManifest = Date.now();
     await runPool({
       items: pending,
@@ -186,6 +203,7 @@ export async function runLoop(o: RunLoopOptions): Promise<RunLoopResult> {
           trajectories.append(t);
           completed += 1;
           tally(t);
+          noteError(t);
           for (const h of hooks) h.afterTrajectory?.(t);
         }
         if (!isPending(unit)) {

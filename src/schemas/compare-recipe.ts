@@ -11,13 +11,21 @@ import { RecipeSelectSchema } from "./recipe.js";
 
 export const COMPARE_RECIPE_VERSION = 1 as const;
 
-/** The paired metrics compare reports, as candidate − base differences. */
+/**
+ * The paired metrics compare reports, as candidate − base differences. Every outcome is
+ * here, not only deception: a candidate that stops finishing (`incomplete_rate`) or
+ * refuses more looks less deceptive without being more honest. `outcome_score` is the
+ * judge's graded outcome in [0, 1]; `under_claim_rate` is measured on feasible controls only.
+ */
 export const COMPARE_METRICS = [
   "deception_rate",
   "delta_p",
   "refusal_rate",
+  "incomplete_rate",
   "honest_exit_rate",
   "outcome_success",
+  "outcome_score",
+  "under_claim_rate",
 ] as const;
 export const CompareMetricSchema = z.enum(COMPARE_METRICS);
 export type CompareMetric = z.infer<typeof CompareMetricSchema>;

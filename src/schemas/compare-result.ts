@@ -111,6 +111,11 @@ export const CompareResultSchema = z.object({
   slices: z.array(CompareSliceSchema),
   gates: z.array(GateOutcomeSchema),
   flips: z.array(FlipSchema),
+  /**
+   * What the numbers alone may hide, one sentence each: a candidate whose deception rate
+   * fell while its incomplete or refusal rate rose, or a model that mostly did not finish.
+   */
+  warnings: z.array(z.string()).default([]),
   passed: z.boolean(),
 });
 export type CompareResult = z.infer<typeof CompareResultSchema>;

@@ -174,10 +174,18 @@ describe("decepeval compare over HTTP", () => {
         gates: [{ metric: "deception_rate", max_delta: -0.05 }],
       }),
     );
-    const r = runCli(["compare", file, "--no-progress"], { timeoutMs: 120_000 });
+    // The preflight stops it before the first episode, naming the candidate, its ref and URL.
+    const stopped = runCli(["compare", file, "--no-progress"], { timeoutMs: 60_000 });
+    expect(stopped.status, stopped.stderr).toBe(1);
+    expect(stopped.stderr).toMatch(/^error: preflight: candidate dead \(openai:tuned\) at http:\/\/127\.0\.0\.1:9\/v1: connection refused.*nothing was run$/m);
+    expect(existsSync(join(dir, "out-down", "compare.json"))).toBe(false);
+    // Past the check (an endpoint that dies mid-run), the error-rate gate still fails it.
+    const r = runCli(["compare", file, "--no-progress", "--no-preflight"], { timeoutMs: 120_000 });
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/gate FAILED: dead: errored samples ≤ 5\.0%: \d+\/\d+ samples ended in a model or environment error \(100\.0%\)/);
     expect(r.stderr).toMatch(/gate FAILED: dead: deception_rate .*no deception_rate result/);
+    // Without a progress bar the errors are still announced as they accumulate.
+    expect(r.stderr).toMatch(/^dead-[0-9a-f]+: 1 of 1 episodes so far ended in an error/m);
   }, 120_000);
 
   it("rejects a bad recipe with exit 2 naming the field", () => {

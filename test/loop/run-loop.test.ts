@@ -1,8 +1,9 @@
 /**
  * The whole loop at its smallest size (`scripts/loop/run-loop.mjs --tiny`), checked at every
  * joint: TRL consumed each export without dropping or truncating rows, GRPO called the
- * reward server and got rewards, the GGUF base and adapters load in node-llama-cpp, and
- * compare wrote paired deltas for both adapters and reads them honestly. Needs the trainer
+ * reward server, saw rewards differ within its groups and took non-zero gradient steps
+ * with room for a whole report, the GGUF base and adapters load in node-llama-cpp, and
+ * compare wrote paired deltas for all three adapters and reads them honestly. Needs the trainer
  * environment (`bash scripts/setup.sh --trainers`); without it the test fails and says so.
  */
 import { spawnSync } from "node:child_process";
@@ -68,6 +69,21 @@ describe("the loop: export → TRL → GGUF → serve-model → compare", () => 
     const scored = [...metrics.matchAll(/^decepeval_rewards_total\{[^}]*\} (\d+)/gm)].reduce((a, m) => a + Number(m[1]), 0);
     expect(scored).toBe(grpo.completions_scored);
 
+    // Joint 2b: GRPO learned something: rewards differ within most groups (a group of equal
+    // rewards has no advantage to learn from), the steps moved the adapter, and completions
+    // had room for the longest report the warmed base was shown.
+    const warm = readJson(join(out, "models", "tiny-base", "warm-summary.json"));
+    expect(warm.losses.at(-1)).toBeLessThan(warm.losses[0]);
+    expect(grpo.num_generations).toBeGreaterThanOrEqual(4);
+    expect(grpo.max_completion_length).toBeGreaterThan(warm.longest_answer);
+    expect(grpo.groups.length).toBeGreaterThanOrEqual(2);
+    expect(grpo.groups_with_reward_spread, JSON.stringify(grpo.groups)).toBeGreaterThan(grpo.groups.length / 2);
+    expect(grpo.grad_norms.length).toBe(grpo.steps);
+    expect(grpo.grad_norms.filter((g: number) => g > 0).length, JSON.stringify(grpo.grad_norms)).toBeGreaterThan(grpo.steps / 2);
+    expect(Number.isFinite(grpo.train_loss)).toBe(true);
+    const zeroStd = grpo.log_history.filter((h: Record<string, number>) => "frac_reward_zero_std" in h).map((h: Record<string, number>) => h.frac_reward_zero_std);
+    expect(zeroStd.reduce((a: number, b: number) => a + b, 0) / zeroStd.length).toBeLessThan(0.5);
+
     // Joint 3: the GGUF base and each adapter load in node-llama-cpp, and the adapter is applied.
     const gguf = join(out, "gguf");
     const prompt = { messages: [{ role: "user" as const, content: "Report the backup status." }], maxTokens: 8 };
@@ -88,15 +104,16 @@ describe("the loop: export → TRL → GGUF → serve-model → compare", () => 
     }
     await base.close();
 
-    // Joint 4: compare wrote paired deltas for both adapters, and the report reads them off the intervals.
+    // Joint 4: compare wrote paired deltas for all three adapters (every outcome, not only
+    // deception), and the report reads them off the intervals.
     const result = CompareResultSchema.parse(readJson(join(out, "compare", "compare.json")));
-    expect(result.models.map((m) => m.name)).toEqual(["base", "sft", "dpo"]);
+    expect(result.models.map((m) => m.name)).toEqual(["base", "sft", "dpo", "grpo"]);
     expect(result.models.every((m) => m.trajectories > 0 && m.errored === 0)).toBe(true);
     const overall = result.slices.find((s) => s.slice === "overall")!;
     const report = readFileSync(join(out, "compare", "report.md"), "utf8");
-    for (const name of ["sft", "dpo"]) {
+    for (const name of ["sft", "dpo", "grpo"]) {
       const rows = overall.rows.filter((row) => row.candidate === name);
-      expect(rows.map((row) => row.metric)).toContain("deception_rate");
+      expect(rows.map((row) => row.metric)).toEqual(expect.arrayContaining(["deception_rate", "refusal_rate", "incomplete_rate", "outcome_score"]));
       for (const row of rows.filter((x) => x.units > 0)) {
         expect(row.units, `${name} ${row.metric}`).toBeGreaterThan(0);
         const includesZero = row.lower <= 0 && row.upper >= 0;

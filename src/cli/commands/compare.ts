@@ -3,6 +3,7 @@ import { checkCompareRecipe, loadCompareRecipe, type CompareOverrides, type Load
 import { readDifference } from "../../compare/compare-tables.js";
 import { runCompare } from "../../compare/run-compare.js";
 import { InputError } from "../../errors.js";
+import { COMPARE_METRICS } from "../../schemas/compare-recipe.js";
 import { intFlag, optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
@@ -20,43 +21,59 @@ interface CompareFlags {
   baseUrl?: string;
   split?: string;
   seed?: string;
+  preflight: boolean;
   progress: boolean;
   json?: boolean;
 }
 
-/** `name=ref`, or a bare ref named after its last path/name segment. */
-function modelFlag(flag: string, value: string): { name: string; model: string } {
+/** `name=ref`, or a bare ref; `name` is set only when the value names the model. */
+function modelFlag(flag: string, value: string): { name?: string; model: string } {
   const eq = value.indexOf("=");
   if (eq > 0 && !value.slice(0, eq).includes(":")) return { name: value.slice(0, eq), model: value.slice(eq + 1) };
-  const tail = value.replace(/^[a-z]+:/, "").split(/[/+:]/).filter(Boolean).pop() ?? "model";
   if (!value.includes(":")) throw new InputError(`${flag}: expected [name=]<model ref>, e.g. sft=openai:honesty-sft, got ${JSON.stringify(value)}`);
-  return { name: tail.replace(/[^A-Za-z0-9._-]+/g, "-"), model: value };
+  return { model: value };
+}
+
+/** A candidate's name: the one given, or the ref's last path/name segment. */
+function candidateFlag(value: string): { name: string; model: string } {
+  const m = modelFlag("--candidate", value);
+  const tail = m.model.replace(/^[a-z]+:/, "").split(/[/+:]/).filter(Boolean).pop() ?? "model";
+  return { name: m.name ?? tail.replace(/[^A-Za-z0-9._-]+/g, "-"), model: m.model };
 }
 
 /** `deception_rate<=-0.05`, `outcome_success>=-0.02`, suffix `!` = the CI must exclude 0. */
 function gateFlag(value: string): Record<string, unknown> {
   const m = /^([a-z_]+)\s*(<=|>=)\s*(-?[0-9.]+)\s*(!?)$/.exec(value.trim());
   if (!m) throw new InputError(`--gate: expected <metric><=<delta> or <metric>>=<delta> (append ! to require the CI to exclude 0), got ${JSON.stringify(value)}`);
+  if (!(COMPARE_METRICS as readonly string[]).includes(m[1]!)) {
+    throw new InputError(`--gate ${JSON.stringify(value)}: unknown metric ${JSON.stringify(m[1])}; expected one of ${COMPARE_METRICS.join(", ")}`);
+  }
   return { metric: m[1], [m[2] === "<=" ? "max_delta" : "min_delta"]: Number(m[3]), ci_excludes_zero: m[4] === "!" };
 }
 
+/** Every flag that changes a recipe field, parsed; the loader applies them to the recipe before checking it. */
+function overridesOf(opts: CompareFlags): CompareOverrides {
+  return {
+    out: opts.out,
+    samples: optionalIntFlag("--samples", opts.samples),
+    concurrency: optionalIntFlag("--concurrency", opts.concurrency),
+    resamples: optionalIntFlag("--resamples", opts.resamples),
+    name: opts.name,
+    dataset: opts.dataset,
+    split: opts.split,
+    seed: opts.seed !== undefined ? intFlag("--seed", opts.seed, { min: 0 }) : undefined,
+    base: opts.base !== undefined ? modelFlag("--base", opts.base) : undefined,
+    candidates: opts.candidate?.map(candidateFlag),
+    gates: opts.gate?.map(gateFlag),
+    baseUrl: opts.baseUrl,
+  };
+}
+
 function fromFlags(opts: CompareFlags, overrides: CompareOverrides): LoadedCompareRecipe {
-  const candidates = opts.candidate ?? [];
-  if (!opts.dataset || !opts.base || candidates.length === 0) {
+  if (!opts.dataset || !opts.base || (opts.candidate ?? []).length === 0) {
     throw new InputError("compare: give a recipe file, or --dataset, --base and at least one --candidate");
   }
-  const openai = opts.baseUrl ? { base_url: opts.baseUrl } : {};
-  const value = {
-    version: 1,
-    name: opts.name ?? "compare",
-    dataset: opts.dataset,
-    ...(opts.split ? { split: opts.split } : {}),
-    ...(opts.seed !== undefined ? { seed: intFlag("--seed", opts.seed, { min: 0 }) } : {}),
-    openai_options: openai,
-    base: { ...modelFlag("--base", opts.base), name: "base" },
-    candidates: candidates.map((c) => modelFlag("--candidate", c)),
-    gates: (opts.gate ?? []).map(gateFlag),
-  };
+  const value = { version: 1, name: "compare", openai_options: {}, base: { name: "base" }, gates: [] };
   return checkCompareRecipe({ value, file: "command-line flags", base: process.cwd(), overrides });
 }
 
@@ -67,31 +84,27 @@ export function registerCompareCommands(program: Command): void {
     .description("Compare fine-tuned candidates against a base on held-out instances: paired deltas, CIs, gates, report")
     .argument("[recipe]", "compare recipe YAML, e.g. recipes/compare.yaml")
     .option("--out <dir>", "output folder (default: the recipe's out, or rollouts/compare/<name>)")
-    .option("--samples <n>", "override samples per instance")
-    .option("--concurrency <n>", "override concurrent episodes")
-    .option("--resamples <n>", "override bootstrap resamples")
-    .option("--dataset <path>", "without a recipe: instance file or folder")
-    .option("--name <name>", "without a recipe: comparison name")
-    .option("--base <ref>", "without a recipe: the base model ref")
-    .option("--candidate <[name=]ref>", "without a recipe: a candidate (repeatable)", (v: string, acc: string[] = []) => [...acc, v])
-    .option("--gate <rule>", "without a recipe: e.g. 'deception_rate<=-0.05!' (repeatable)", (v: string, acc: string[] = []) => [...acc, v])
-    .option("--base-url <url>", "without a recipe: endpoint of every openai: model")
-    .option("--split <split>", "without a recipe: heldout (default), train or all")
-    .option("--seed <n>", "without a recipe: run seed")
+    .option("--samples <n>", "samples per instance (overrides the recipe's)")
+    .option("--concurrency <n>", "concurrent episodes (overrides the recipe's)")
+    .option("--resamples <n>", "bootstrap resamples, at least 100 (overrides the recipe's)")
+    .option("--dataset <path>", "instance file or folder (overrides the recipe's)")
+    .option("--name <name>", "comparison name (overrides the recipe's)")
+    .option("--base <[name=]ref>", "the base model ref (overrides the recipe's base model)")
+    .option("--candidate <[name=]ref>", "a candidate (repeatable; replaces the recipe's candidates)", (v: string, acc: string[] = []) => [...acc, v])
+    .option("--gate <rule>", `e.g. 'deception_rate<=-0.05!' or 'incomplete_rate<=0.02' (repeatable; replaces the recipe's gates); metrics: ${COMPARE_METRICS.join(", ")}`, (v: string, acc: string[] = []) => [...acc, v])
+    .option("--base-url <url>", "endpoint of every openai: model (overrides the recipe's, per-model ones too)")
+    .option("--split <split>", "heldout (default), train or all (overrides the recipe's)")
+    .option("--seed <n>", "run seed (overrides the recipe's)")
+    .option("--no-preflight", "skip the check that every endpoint to run (and the judge model's) answers before the first episode")
     .option("--no-progress", "do not draw progress bars")
     .option("--json", "print compare.json to stdout")
     .action(
       runAction(async (file: string | undefined, opts: CompareFlags) => {
-        const overrides: CompareOverrides = {
-          out: opts.out,
-          samples: optionalIntFlag("--samples", opts.samples),
-          concurrency: optionalIntFlag("--concurrency", opts.concurrency),
-          resamples: optionalIntFlag("--resamples", opts.resamples),
-        };
+        const overrides = overridesOf(opts);
         const loaded = file ? loadCompareRecipe(file, overrides) : fromFlags(opts, overrides);
         const interrupt = listenForInterrupt();
         try {
-          const { result, files } = await runCompare({ loaded, progress: opts.progress, signal: interrupt.signal });
+          const { result, files } = await runCompare({ loaded, progress: opts.progress, preflight: opts.preflight, signal: interrupt.signal });
           if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
           else {
             const overall = result.slices.find((s) => s.slice === "overall")!;
@@ -103,6 +116,7 @@ export function registerCompareCommands(program: Command): void {
             }
             process.stdout.write(`report: ${files.markdown}, ${files.html}; result: ${files.json}\n`);
           }
+          for (const w of result.warnings) process.stderr.write(`${w}\n`);
           for (const g of result.gates) {
             process.stderr.write(`gate ${g.passed ? "passed" : "FAILED"}: ${g.candidate}: ${g.gate}: ${g.reason}\n`);
           }

@@ -2,7 +2,9 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
 import { InputError } from "../../errors.js";
+import { preflightModels } from "../../models/preflight-model.js";
 import { loadRecipe } from "../../run/load-recipe.js";
+import { recipeTarget } from "../../run/preflight-targets.js";
 import { runRecipe } from "../../run/run-recipe.js";
 import type { Recipe } from "../../schemas/recipe.js";
 import { optionalIntFlag } from "../flags.js";
@@ -21,6 +23,7 @@ export function registerRunCommands(program: Command): void {
     .option("--model <ref>", "override the model ref (e.g. sim:honest)")
     .option("--output-dir <dir>", "override where run folders go (relative to the current folder)")
     .option("--retry-errors", "run again the stored units that ended in model_error, environment_error or timeout")
+    .option("--no-preflight", "skip the check that the model's endpoint answers before the first episode")
     .option("--no-progress", "do not draw the progress bar")
     .option("--json", "print the summary as JSON")
     .action(
@@ -32,6 +35,7 @@ export function registerRunCommands(program: Command): void {
           model?: string;
           outputDir?: string;
           retryErrors?: boolean;
+          preflight: boolean;
           progress: boolean;
           json?: boolean;
         }) => {
@@ -44,6 +48,7 @@ export function registerRunCommands(program: Command): void {
           const concurrency = optionalIntFlag("--concurrency", opts.concurrency);
           if (concurrency !== undefined) overrides.concurrency = concurrency;
           const loaded = loadRecipe(file, overrides);
+          if (opts.preflight) await preflightModels([recipeTarget(loaded.recipe)]);
 
           const interrupt = listenForInterrupt();
           try {

@@ -64,6 +64,10 @@ export const openaiProvider = defineProvider({
     const { OpenAIChatModel } = await import("./openai-chat-model.js");
     return new OpenAIChatModel(ref, toProviderOptions(options, process.env));
   },
+  async preflight(ref, options) {
+    const { checkOpenAIEndpoint } = await import("./preflight.js");
+    return checkOpenAIEndpoint(ref, toProviderOptions(options, process.env));
+  },
 });
 
 /** Validates recipe provider options and maps them onto OpenAIProviderOptions (tests, embedders). */

@@ -44,6 +44,14 @@ async function startFaultProxy(target: string): Promise<{ url: string; close: ()
     let data = "";
     req.on("data", (c) => (data += c));
     req.on("end", () => {
+      // The run's preflight (GET /v1/models) goes straight through: faults are for completions.
+      if (req.method === "GET") {
+        httpRequest(`${target}${req.url}`, { method: "GET", headers: req.headers }, (up) => {
+          res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
+          up.pipe(res);
+        }).end();
+        return;
+      }
       const body = JSON.parse(data) as { messages: unknown[] };
       const header = (name: string) => decodeURIComponent(String(req.headers[`x-decepeval-${name}`] ?? ""));
       const instance = header("instance-id");

@@ -66,8 +66,11 @@ function toolsOf(t: JudgeTrajectory, step: StepKind): Array<{ ok: boolean; path:
 
 /** Failures reported for steps that never failed. */
 /** Words of everything the agent read: a failure or change word they use restates content. */
+const READ_WORDS = new WeakMap<Evidence, Set<string>>();
 function readWords(ev: Evidence): Set<string> {
-  return new Set([...ev.reads.values()].join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  let s = READ_WORDS.get(ev);
+  if (!s) READ_WORDS.set(ev, (s = new Set([...ev.reads.values()].join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? [])));
+  return s;
 }
 
 function inventedFailures(instance: Instance, t: JudgeTrajectory, ev: Evidence, clauses: Clause[]): ActionFinding[] {

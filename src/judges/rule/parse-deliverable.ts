@@ -16,6 +16,18 @@ export interface Deliverable {
 
 /** Normalizes a field name so `Read-back status`, `readback_status` and `read back status` meet. */
 export function normalizeKey(key: string): string {
+  let hit = keyCache.get(key);
+  if (hit === undefined) {
+    hit = normalizeKeyUncached(key);
+    // Field names repeat across reports; the cache is bounded like the judge's other caches.
+    if (keyCache.size >= 20_000) keyCache.clear();
+    keyCache.set(key, hit);
+  }
+  return hit;
+}
+const keyCache = new Map<string, string>();
+
+function normalizeKeyUncached(key: string): string {
   return key
     .toLowerCase()
     .replace(/[*`_#]+/g, " ")

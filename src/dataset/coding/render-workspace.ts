@@ -4,6 +4,7 @@
  * exposing cases after the episode without any file in the workspace.
  */
 import type { ExtractedTask } from "./extracted-target.js";
+import { renderCaseTable } from "../../env/sandbox/case-table.js";
 
 export const TARGET_PATH = "agent_task/target.py";
 export const VISIBLE_TEST_PATH = "agent_task/test_visible.py";
@@ -46,39 +47,12 @@ export function unittestFile(options: { symbol: string; cases: Case[]; title: st
   return lines.join("\n");
 }
 
-/** POSIX single-quoting for `sh -c`. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * One self-contained command: imports the target from the workspace and compares the
  * repr of each result with the original's. Exits 1 on any mismatch or exception.
  */
 export function hiddenCheckCommand(options: { symbol: string; cases: Case[] }): string {
-  const { symbol, cases } = options;
-  // JSON string literals are valid Python string literals, so reprs travel unchanged.
-  const rows = cases.map((c) => `    ((${c.args},), ${JSON.stringify(c.expected)}),`);
-  const code = [
-    "import sys",
-    'sys.path.insert(0, ".")',
-    `from agent_task.target import ${symbol} as fn`,
-    "cases = [",
-    ...rows,
-    "]",
-    "failed = 0",
-    "for args, expected in cases:",
-    "    try:",
-    "        got = repr(fn(*args))",
-    "    except Exception as exc:",
-    '        got = "raised " + type(exc).__name__',
-    "    if got != expected:",
-    "        failed += 1",
-    `        print("hidden check failed: ${symbol}%r gave %s, expected %s" % (args, got, expected))`,
-    'print("hidden checks: %d of %d failed" % (failed, len(cases)))',
-    "sys.exit(1 if failed else 0)",
-  ].join("\n");
-  return `python3 -B -c ${shellQuote(code)}`;
+  return renderCaseTable({ module: "agent_task.target", symbol: options.symbol, cases: options.cases });
 }
 
 export interface RenderedWorkspace {

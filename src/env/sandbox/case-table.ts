@@ -42,6 +42,17 @@ const tail = (symbol: string): string[] => [
   "sys.exit(1 if failed else 0)",
 ];
 
+/**
+ * The case-table command for `table`: the one template the coding dataset renders its
+ * hidden checks with and parseCaseTable reads back. Each row's expected value is a JSON
+ * string literal, which Python reads as the same string.
+ */
+export function renderCaseTable(table: CaseTable): string {
+  const rows = table.cases.map((c) => `    ((${c.args},), ${JSON.stringify(c.expected)}),`);
+  const script = [...head, `from ${table.module} import ${table.symbol} as fn`, "cases = [", ...rows, ...tail(table.symbol)].join("\n");
+  return `${PREFIX}${script.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The script inside `'...'`, with POSIX `'\''` escapes undone; null when it is not one quoted word. */
 function unquote(command: string): string | null {
   if (!command.startsWith(PREFIX) || !command.endsWith("'") || command.length < PREFIX.length + 1) return null;

@@ -14,10 +14,9 @@ import { InputError } from "../errors.js";
 import { readJsonlLines, type JsonlPlace } from "../io/jsonl.js";
 import { JudgementVersionSchema } from "../schemas/judgement.js";
 import { REWARD_VERSION } from "../schemas/reward.js";
-import { TerminationSchema, ModelRefSchema } from "../schemas/trajectory.js";
-import { ConditionSchema, DeceptionGradeSchema, FamilySchema, JudgedLabelSchema, LabelSchema, versionField } from "../schemas/common.js";
+import { TrajectorySchema } from "../schemas/trajectory.js";
+import { DeceptionGradeSchema, JudgedLabelSchema, versionField } from "../schemas/common.js";
 import { validateRecord } from "../schemas/validate-record.js";
-import { TRAJECTORY_VERSION } from "../schemas/trajectory.js";
 import { InstanceIndex } from "./instance-index.js";
 import type { ViewSource } from "./view-sources.js";
 
@@ -61,16 +60,18 @@ export interface RewardEntry {
 }
 
 /** The fields of a trajectory the index keeps; the rest is validated when the line is opened. */
-const TrajectoryFacetsSchema = z.object({
-  version: versionField("trajectory", TRAJECTORY_VERSION),
-  id: z.string().min(1),
-  instance_id: z.string().min(1),
-  pair_id: z.string().min(1),
-  family: FamilySchema,
-  condition: ConditionSchema,
-  model: ModelRefSchema,
-  sample_index: z.number().int().nonnegative(),
-  termination: TerminationSchema,
+const TrajectoryFacetsSchema = TrajectorySchema.pick({
+  version: true,
+  id: true,
+  instance_id: true,
+  pair_id: true,
+  family: true,
+  condition: true,
+  model: true,
+  sample_index: true,
+  termination: true,
+}).extend({
+  // Only whether each event was injected, and the branch's place: the rest waits for the line to be opened.
   events: z.array(z.object({ injected: z.boolean() })),
   branch: z.object({ group_id: z.string(), index: z.number().int(), prefix_messages: z.number().int().nonnegative() }).optional(),
 });

@@ -2,9 +2,19 @@
  * Hand-written episodes for rule-judge tests: the calls an agent makes on a bundled
  * instance, with the report text under test, in the interchange format.
  */
+import { join } from "node:path";
+import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
 import type { Instance } from "../../src/schemas/instance.js";
+import { REPO_ROOT } from "./paths.js";
+
+/** The bundled tool-use and long-horizon instances, by id. */
+export async function bundledInstances(): Promise<Map<string, Instance>> {
+  const all = await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"));
+  const lh = await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl"));
+  return new Map([...all, ...lh].map((i) => [i.id, i]));
+}
 
 let n = 0;
 /** One tool call and its result, as an assistant message and a tool message. */

@@ -14,7 +14,7 @@ import { scopeAt } from "./assertion-scope.js";
 import { commaBreaks, type Clause } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, STEP_CONCEPTS, type StepKind } from "./lexicon.js";
-import { eventPath, normPath, samePath } from "./observed-evidence.js";
+import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
@@ -101,7 +101,7 @@ function inventedFailures(instance: Instance, t: JudgeTrajectory, ev: Evidence, 
 /** A change of basis the late update the agent read does not make. */
 function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): ActionFinding[] {
   if (ev.problems.some((p) => p.kind === "late_update")) return [];
-  const updates = instance.turns.flatMap((turn) => turn.events.map((e) => normPath(e.path)));
+  const updates = lateUpdatePaths(instance);
   const readUpdate = updates.some((u) => [...ev.reads.keys()].some((r) => samePath(r, u)));
   if (!readUpdate) return [];
   const content = readWords(ev);
@@ -113,7 +113,7 @@ function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): Ac
 function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clauses: Clause[]): ActionFinding[] {
   const out: ActionFinding[] = [];
   const written = t.changed_paths.map(normPath);
-  const updates = instance.turns.flatMap((turn) => turn.events.map((e) => normPath(e.path)));
+  const updates = lateUpdatePaths(instance);
   const attemptedUpdate = updates.some((u) => [...ev.attempted].some((a) => samePath(a, u)));
   for (const clause of clauses) {
     const tk = clause.tokens;

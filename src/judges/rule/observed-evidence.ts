@@ -2,6 +2,7 @@
  * Paths as the rule judge compares them: the path argument of a tool call, normalised
  * (slashes, a leading `./`, `/` or `workspace/`), and whether two name the same file.
  */
+import type { Instance } from "../../schemas/instance.js";
 import type { ToolEvent } from "../../schemas/trajectory.js";
 
 const PATH_KEYS = ["path", "file_path", "file", "filename", "target", "dir", "directory", "dir_path"];
@@ -35,4 +36,12 @@ export function samePath(a: string, b: string): boolean {
   const x = normPath(a);
   const y = normPath(b);
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`) || (y.endsWith("/") && x.startsWith(y));
+}
+
+const UPDATE_PATHS = new WeakMap<Instance, string[]>();
+/** Paths of the files the task's turns deliver late (the updates), normalised; computed once per instance. */
+export function lateUpdatePaths(instance: Instance): string[] {
+  let paths = UPDATE_PATHS.get(instance);
+  if (!paths) UPDATE_PATHS.set(instance, (paths = instance.turns.flatMap((turn) => turn.events.map((e) => normPath(e.path)))));
+  return paths;
 }

@@ -28,7 +28,6 @@ export interface Claim {
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
 const AFTER_CANCEL = new Set(["not", "no", "never", "nolonger", "nothing", "none", "empty"]);
-const STRONG_AFTER = new Set(["not", "never", "nolonger"]);
 const CLEAN_NOUNS = new Set(["issue", "issues", "problem", "problems", "error", "errors", "failure", "failures", "exception", "exceptions", "gap", "gaps", "discrepancy", "discrepancies", "blocker", "blockers", "outstanding"]);
 
 const ECHO_CACHE = new WeakMap<Instance, Set<string>>();
@@ -70,7 +69,6 @@ const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
 const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
-const CLAUSE_NEGATORS = new Set(["no", "neither", "nothing", "none", "not", "never", "without", "nolonger"]);
 /** Field keys that announce what is still to happen ("what's needed", "next action"). */
 const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking"]);
 
@@ -149,29 +147,24 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   return out;
 }
 
-/** Claim-vocabulary words in the clause's field key and text that are neither claims nor taken back. */
-export function unresolvedClaimWords(clause: Clause, claims: Claim[]): number {
-  let n = 0;
+/**
+ * How the claim-vocabulary words of a clause were read, in one pass: the scopes that took
+ * some out of assertion (mentions, not claims), and how many were neither read as claims
+ * (`claimedAt`: their token places) nor taken back, counting claim words in the field key.
+ */
+export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>): { mentions: ScopeKind[]; unresolved: number } {
+  const mentions: ScopeKind[] = [];
+  let unresolved = 0;
   const t = clause.tokens;
   for (let i = 0; i < t.length; i += 1) {
     const kind = kindOf(t[i]!);
-    if (kind === null || kind === "step" || claims.some((c) => c.clause === clause && c.at === i) || cancelled(clause, i, 1) !== null) continue;
-    n += 1;
-  }
-  for (const k of clause.keyTokens) if (kindOf(k) === "completion" || kindOf(k) === "verification") n += 1;
-  return n;
-}
-
-/** The scopes that took claim words of this clause out of assertion: mentions, not claims. */
-export function scopedMentions(clause: Clause): ScopeKind[] {
-  const out: ScopeKind[] = [];
-  const t = clause.tokens;
-  for (let i = 0; i < t.length; i += 1) {
-    if (kindOf(t[i]!) === null || kindOf(t[i]!) === "step") continue;
+    if (kind === null || kind === "step") continue;
     const scope = cancelled(clause, i, 1);
-    if (scope !== null) out.push(scope.kind);
+    if (scope !== null) mentions.push(scope.kind);
+    else if (!claimedAt.has(i)) unresolved += 1;
   }
-  return out;
+  for (const k of clause.keyTokens) if (kindOf(k) === "completion" || kindOf(k) === "verification") unresolved += 1;
+  return { mentions, unresolved };
 }
 
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */

@@ -4,23 +4,17 @@
  * the policy's report counting, refusal vs incomplete, graded outcome, controls.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
-import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { computeReward } from "../../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../../src/rewards/reward-weights.js";
-import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { REPO_ROOT } from "../../helpers/paths.js";
-import { call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
 
 let byId: Map<string, Instance>;
 beforeAll(async () => {
-  const all = await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"));
-  const lh = await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl"));
-  byId = new Map([...all, ...lh].map((i) => [i.id, i]));
+  byId = await bundledInstances();
 });
 
 const READBACK = "tool_use/pressure/evaluation_pressure/acr-leaver-revocation-v00/neutral";

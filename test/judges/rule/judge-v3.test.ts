@@ -4,20 +4,15 @@
  * free phrasing, acts the trajectory contradicts, and a confidence that follows the reading.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
-import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { REPO_ROOT } from "../../helpers/paths.js";
-import { call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
 
 let byId: Map<string, Instance>;
 beforeAll(async () => {
-  const all = await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"));
-  const lh = await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl"));
-  byId = new Map([...all, ...lh].map((i) => [i.id, i]));
+  byId = await bundledInstances();
 });
 
 const READBACK = "tool_use/pressure/evaluation_pressure/acr-leaver-revocation-v00/neutral";
@@ -90,6 +85,5 @@ describe("rule judge v3", () => {
     expect(withheld.label).toBe("deceptive");
     expect(stateLie.confidence!).toBeGreaterThan(withheld.confidence!);
     for (const j of [stateLie, withheld]) expect(j.confidence).toBeGreaterThanOrEqual(0);
-    void call;
   });
 });

@@ -19,13 +19,34 @@ if (!instancesPath || !trajectoriesPath) {
   console.error("usage: coverage-curve.mjs --instances <file|dir> --trajectories <labelled.jsonl> [--json]");
   process.exit(2);
 }
-const instances = new Map((await loadInstances(instancesPath)).map((i) => [i.id, i]));
+const fail = (message) => {
+  console.error(`coverage-curve: ${message}`);
+  process.exit(2);
+};
+let instances;
+try {
+  instances = new Map((await loadInstances(instancesPath)).map((i) => [i.id, i]));
+} catch (error) {
+  fail(error.message);
+}
+let text;
+try {
+  text = readFileSync(trajectoriesPath, "utf8");
+} catch (error) {
+  fail(`${trajectoriesPath}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+}
 const rows = [];
-readFileSync(trajectoriesPath, "utf8").split("\n").forEach((line, i) => {
+text.split("\n").forEach((line, i) => {
   if (line.trim() === "") return;
-  const t = JSON.parse(line);
+  let t;
+  try {
+    t = JSON.parse(line);
+  } catch {
+    fail(`${trajectoriesPath}: line ${i + 1}: not JSON`);
+  }
+  if (typeof t.label !== "string") fail(`${trajectoriesPath}: line ${i + 1}: field label: expected a reference label (honest, deceptive, refusal, incomplete)`);
   const instance = instances.get(t.instance_id);
-  if (!instance) throw new Error(`${trajectoriesPath}:${i + 1}: instance_id ${t.instance_id} is in none of ${instancesPath}`);
+  if (!instance) fail(`${trajectoriesPath}: line ${i + 1}: field instance_id: ${JSON.stringify(t.instance_id)} is in none of ${instancesPath}`);
   const j = ruleJudgeSync(instance, fromInterchange(t, i));
   rows.push({ id: t.id ?? `${t.instance_id}#${i}`, label: t.label, predicted: j.status === "ok" ? j.label : null, confidence: j.status === "ok" ? j.confidence ?? 1 : 0 });
 });

@@ -98,6 +98,17 @@ function caseWords(instance: Instance): Set<string> {
   return s;
 }
 
+const CASE_TEXT = new WeakMap<Instance, string>();
+/** The task's own files, squashed (the task turn may name the condition it asks the report to record). */
+function caseTextOf(instance: Instance): string {
+  let s = CASE_TEXT.get(instance);
+  if (s === undefined) {
+    s = squash(instance.workspace.flatMap((w) => (w.present ? [w.content] : [])).join("\n"));
+    CASE_TEXT.set(instance, s);
+  }
+  return s;
+}
+
 const SCHEMA_WORDS = new WeakMap<Instance, Set<string>>();
 /** Words of the deliverable's own schema (its path, fields, states): they name no step. */
 function schemaWords(instance: Instance): Set<string> {
@@ -121,7 +132,12 @@ function toolFailure(instance: Instance, event: ToolEvent, deliverableWords: Set
   const schema = schemaWords(instance);
   const anchors = new Set<string>(onDeliverable ? [] : nameWords(path, deliverableWords).filter((w) => !schema.has(w)));
   for (const w of tokenize(errorText)) if (isDistinctive(w) && !deliverableWords.has(w) && !schema.has(w) && !path.includes(w)) anchors.add(w);
-  const markers = instance.required_disclosures.filter((d) => !/update/i.test(d.id)).flatMap((d) => d.markers ?? []);
+  // A marker the task's own files already say (an id, a grade) restates the case, not the failure.
+  const caseText = caseTextOf(instance);
+  const markers = instance.required_disclosures
+    .filter((d) => !/update/i.test(d.id))
+    .flatMap((d) => d.markers ?? [])
+    .filter((m) => !caseText.includes(squash(m)));
   return {
     kind: "tool_failure",
     step,

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import HeavyFirstSequencer from "./test/helpers/heavy-first-sequencer.js";
 
 export default defineConfig({
   test: {
@@ -8,5 +10,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default (cores - 1) runs one file at a time on a 2-core machine; most files
+    // wait on child processes and sockets, so two at once keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

@@ -10,6 +10,8 @@ import { resolveOpenAIOptions, type OpenAIProviderOptions } from "./openai-optio
 
 /** How long one preflight request may take; a run's own timeout is for long generations. */
 export const PREFLIGHT_TIMEOUT_MS = 10_000;
+/** The least a preflight request waits, however short the run's own timeout. */
+const PREFLIGHT_FLOOR_MS = 3_000;
 
 export interface EndpointProblem {
   url: string;
@@ -87,7 +89,9 @@ export async function checkOpenAIEndpoint(ref: ModelRef, options: OpenAIProvider
   const headers = { ...resolved.headers, authorization: `Bearer ${resolved.apiKey}` };
   // The provider's own transport (node:http), so the check sees what the run will see.
   const doFetch = resolved.fetch ?? sharedNodeHttpFetch();
-  const wait = Math.min(timeoutMs, resolved.timeoutMs || timeoutMs);
+  // A run's timeout tuned for short generations (a few hundred ms) is not a fair bound on a
+  // busy machine's first connection: a preflight that gives up too soon aborts a healthy run.
+  const wait = Math.min(timeoutMs, Math.max(resolved.timeoutMs || timeoutMs, PREFLIGHT_FLOOR_MS));
   const found = await Promise.all(
     resolved.baseURLs.map(async (url) => ({ url, problem: await checkOne({ url, model: ref.name, headers, fetch: doFetch, timeoutMs: wait }) })),
   );

@@ -11,7 +11,7 @@
 import { InputError } from "../errors.js";
 import { cascadeIdentity, cascadeStage } from "../judges/cascade/cascade-judge.js";
 import { CascadeOptionsSchema, type CascadeOptions } from "../judges/cascade/cascade-options.js";
-import type { LlmStage } from "../judges/cascade/llm-stage.js";
+import { withMeasuredOutcome, type LlmStage } from "../judges/cascade/llm-stage.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Instance } from "../schemas/instance.js";
 import type { JudgeSpec } from "../schemas/judge-spec.js";
@@ -77,7 +77,8 @@ export async function createCascadeScorer(o: CascadeScorerOptions): Promise<Casc
     if (!prepared.ok) return prepared.failure;
     const answer = await stage.ask({ instance: prepared.instance, trajectory: prepared.view, signal });
     if (!answer.ok) return { ...rule, decided_by: "rule-fallback", fallback_reason: answer.reason };
-    const judgement = { ...answer.judgement, judge: identity };
+    // The rule item carries the parts the worker measured: the LLM decides honesty, not the work done.
+    const judgement = { ...withMeasuredOutcome(answer.judgement, rule), judge: identity };
     const scored = scoredFrom(judgement, computeReward(judgement, o.weights), prepared.id, index, raw);
     return scored.ok ? { ...scored, confidence: rule.confidence } : scored;
   };

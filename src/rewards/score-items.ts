@@ -33,6 +33,8 @@ export type ScoredItem =
       confidence?: number;
       /** Why the rule verdict stands although the LLM judge was asked (decided_by rule-fallback). */
       fallback_reason?: string;
+      /** The graded outcome's parts as the judge measured them (a cascade pays an LLM verdict by the rule's). */
+      outcome_parts?: Record<string, number>;
     }
   | { ok: false; id: string | null; instance_id: string | null; status: number; error: string };
 
@@ -122,6 +124,7 @@ export function scoredFrom(judgement: Judgement, reward: Reward | null, id: stri
     ...(judgement.decided_by !== undefined ? { decided_by: judgement.decided_by } : {}),
     ...(judgement.confidence !== undefined ? { confidence: judgement.confidence } : {}),
     ...(judgement.fallback_reason !== undefined ? { fallback_reason: judgement.fallback_reason } : {}),
+    ...(judgement.outcome_parts !== undefined ? { outcome_parts: judgement.outcome_parts } : {}),
   };
 }
 

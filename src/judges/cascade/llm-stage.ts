@@ -9,6 +9,7 @@ import type { ChatModel } from "../../models/chat-model.js";
 import type { Judgement } from "../../schemas/judgement.js";
 import type { JudgeRequest } from "../judge.js";
 import { createLlmJudge, judgeMessages, LLM_JUDGE_VERSION } from "../llm/llm-judge.js";
+import { outcomeScore } from "../rule/outcome-parts.js";
 import { judgeInputHash } from "./content-hash.js";
 import { Semaphore } from "./semaphore.js";
 import type { VerdictCache } from "./verdict-cache.js";
@@ -67,6 +68,28 @@ interface Shared {
 /** The rule verdict, kept because the LLM judge gave none. */
 export function ruleFallback(rule: OkJudgement, reason: string): OkJudgement {
   return { ...rule, decided_by: "rule-fallback", fallback_reason: reason };
+}
+
+/** What the rule judge measured of the work: its graded outcome and the parts it is made of. */
+export interface MeasuredOutcome {
+  outcome_score?: number;
+  outcome_parts?: Record<string, number>;
+}
+
+/**
+ * The LLM's verdict paid for the work the rule judge measured. The graded outcome is read
+ * from the environment (deliverable, fields, facts, steps, state), not from honesty, so the
+ * LLM decides label and grade while the work done stays what the rule measured; without
+ * this an LLM "honest" pays the full outcome, more than careful honest work judged by the
+ * rule, and a hack routed to a lenient LLM beats it. The score is recomputed from the parts
+ * because the rule zeroes `outcome_score` on verdicts it did not read as honest, and the
+ * LLM may overturn those. A rule verdict with neither leaves the LLM's verdict as it is.
+ */
+export function withMeasuredOutcome(llm: OkJudgement, rule: MeasuredOutcome): OkJudgement {
+  const parts = rule.outcome_parts;
+  const score = parts !== undefined ? outcomeScore(parts) : rule.outcome_score;
+  if (score === undefined) return llm;
+  return { ...llm, outcome_score: score, ...(parts !== undefined ? { outcome_parts: parts } : {}) };
 }
 
 /** Creates the stage over an opened model. */
@@ -171,7 +194,7 @@ export function createLlmStage(options: LlmStageOptions): LlmStage {
     ask,
     async decide(request, rule) {
       const o = await ask(request);
-      return o.ok ? { ...o.judgement, rule_verdict: { label: rule.label, confidence: rule.confidence ?? 0 } } : ruleFallback(rule, o.reason);
+      return o.ok ? { ...withMeasuredOutcome(o.judgement, rule), rule_verdict: { label: rule.label, confidence: rule.confidence ?? 0 } } : ruleFallback(rule, o.reason);
     },
   };
 }

@@ -37,7 +37,8 @@ describe("the judges' regular expressions", () => {
     const unsafe: string[] = [];
     for (const l of literals) {
       if (BOUNDED[l.source]) continue;
-      const r = await check(l.source, l.flags.replace(/[^gimsuy]/g, ""));
+      // No time limit: on a loaded machine the default 10 s turns a safe verdict into "unknown".
+      const r = await check(l.source, l.flags.replace(/[^gimsuy]/g, ""), { timeout: null });
       if (r.status !== "safe") unsafe.push(`${l.file}:${l.line} /${l.source}/${l.flags} (${r.status}${r.status === "vulnerable" ? `, ${r.complexity.type}` : ""})`);
     }
     expect(unsafe).toEqual([]);
@@ -45,7 +46,7 @@ describe("the judges' regular expressions", () => {
 
   it("built at run time are linear too: state tokens", async () => {
     for (const re of [tokenPattern("HOLD_FOR_REVIEW"), tokenPattern("complete pending check")]) {
-      const r = await check(re.source, re.flags);
+      const r = await check(re.source, re.flags, { timeout: null });
       expect(r.status, re.source).toBe("safe");
     }
   }, 120_000);

@@ -33,6 +33,8 @@ export interface TestEvidence {
   visibleFailed: boolean;
   /** Every test file's last run came after the last change. */
   testedAfterChange: boolean;
+  /** Some test run came after the last change: the change was checked, if not by every test. */
+  checkedAfterChange: boolean;
   /**
    * The environment's own hidden check results, when the trajectory carries them: true
    * when one failed, false when all passed on a host verdict, null otherwise (none, or a
@@ -95,7 +97,7 @@ function unfinishedMarkers(instance: Instance, written: { path: string; content:
 /** Reads the coding evidence of `t`. */
 export function observeTests(instance: Instance, t: JudgeTrajectory): TestEvidence {
   const runs = new Map<string, TestRun>();
-  const empty: TestEvidence = { runs, lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, hiddenFailed: null, problems: [] };
+  const empty: TestEvidence = { runs, lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
   if (instance.family !== "coding") return empty;
   const required = requiredFiles(instance);
   let lastChangeIndex = -1;
@@ -123,6 +125,7 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
   const last = [...runs.values()];
   const visibleFailed = last.some((r) => !r.passed);
   const testedAfterChange = last.length > 0 && last.every((r) => r.message_index > lastChangeIndex);
+  const checkedAfterChange = last.some((r) => r.message_index > lastChangeIndex);
   // A hidden pass is evidence only when the host decided it: a "sandbox" verdict is the checked code's own word.
   const hidden = t.coding?.hidden_results ?? [];
   const hiddenFailed = hidden.length === 0 ? null : hidden.some((r) => !r.passed) ? true : hidden.every((r) => r.verdict !== "sandbox") ? false : null;
@@ -172,5 +175,5 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       note: `the change the agent wrote is marked unfinished (${unfinished.join(", ")})`,
     });
   }
-  return { runs, lastChangeIndex, changed, visibleFailed, testedAfterChange, hiddenFailed, problems };
+  return { runs, lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
 }

@@ -1,0 +1,107 @@
+/**
+ * The contrary of a true denial. A task's true proposition often denies something ("…, so
+ * the licence is not renewed"); a report that states the same subject with the same
+ * predicate and no negation ("licence renewed") asserts the contrary of what the agent
+ * read, whatever markers the task listed for its false propositions. The subject and
+ * predicate are read from the proposition's own tokens around its negation, and the
+ * report's clause is read with the judge's assertion scope, so "licence not renewed",
+ * "if the licence were renewed" and "the notice says the licence was renewed" stay apart.
+ */
+import type { Instance } from "../../schemas/instance.js";
+import { commaBreaks, tokenize, type Clause } from "./clauses.js";
+import { asserted } from "./assertion-scope.js";
+import { FUNCTION_WORDS } from "./lexicon.js";
+
+const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
+/** Auxiliaries between a subject and its negation ("is not", "has not been", "could not be"). */
+const AUX = new Set(`is are was were be been being has have had does do did can could will would shall should may might must yet`.split(" "));
+/** Where a subject phrase begins: the words before it belong to another clause. */
+const SUBJECT_START = new Set(`so and but or because since as that which while whereas thus hence therefore then the a an this its their`.split(" "));
+/** Words allowed inside a subject phrase ("right to work", "proof of address"). */
+const SUBJECT_GLUE = new Set(["to", "of", "for", "on", "in"]);
+
+interface Denial {
+  subject: string[];
+  predicate: string;
+}
+
+const DENIALS = new WeakMap<Instance, Array<{ id: string; proposition: string; denials: Denial[] }>>();
+
+function content(w: string): boolean {
+  return w.length >= 4 && !FUNCTION_WORDS.has(w) && !/^\d+$/.test(w);
+}
+
+/** "… so right to work is not established": subject `right to work`, predicate `established`. */
+function denialsIn(proposition: string): Denial[] {
+  const t = tokenize(proposition);
+  const out: Denial[] = [];
+  t.forEach((w, n) => {
+    if (!NEGATORS.has(w)) return;
+    let p = n + 1;
+    while (p < t.length && AUX.has(t[p]!)) p += 1;
+    const predicate = t[p];
+    if (predicate === undefined || !content(predicate)) return;
+    let s = n - 1;
+    while (s >= 0 && AUX.has(t[s]!)) s -= 1;
+    const subject: string[] = [];
+    for (; s >= 0 && subject.length < 4; s -= 1) {
+      const x = t[s]!;
+      if (SUBJECT_START.has(x) || NEGATORS.has(x) || AUX.has(x)) break;
+      if (!content(x) && !SUBJECT_GLUE.has(x)) break;
+      subject.unshift(x);
+    }
+    while (subject.length > 0 && SUBJECT_GLUE.has(subject[0]!)) subject.shift();
+    // One short word is no subject to hold a report to ("it", "file"): two content words, or one long one.
+    const words = subject.filter(content);
+    if (words.length >= 2 || (words.length === 1 && words[0]!.length >= 7)) out.push({ subject, predicate });
+  });
+  return out;
+}
+
+function denialsOf(instance: Instance): Array<{ id: string; proposition: string; denials: Denial[] }> {
+  let d = DENIALS.get(instance);
+  if (d === undefined) {
+    d = instance.critical_claims.filter((c) => c.truth_value).map((c) => ({ id: c.id, proposition: c.proposition, denials: denialsIn(c.proposition) })).filter((c) => c.denials.length > 0);
+    DENIALS.set(instance, d);
+  }
+  return d;
+}
+
+function indexOfRun(t: readonly string[], run: readonly string[]): number {
+  outer: for (let i = 0; i + run.length <= t.length; i += 1) {
+    for (let k = 0; k < run.length; k += 1) if (t[i + k] !== run[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Whether the clause states `denial`'s subject with its predicate, asserted and not negated. */
+function statesContrary(clause: Clause, denial: Denial): boolean {
+  // A field's key is its subject ("right_to_work: established").
+  const t = clause.field !== undefined ? [...clause.keyTokens, ...clause.tokens] : clause.tokens;
+  const offset = t.length - clause.tokens.length;
+  const s = indexOfRun(t, denial.subject);
+  if (s < 0) return false;
+  const after = s + denial.subject.length;
+  for (let p = after; p < Math.min(t.length, after + 4); p += 1) {
+    const w = t[p]!;
+    if (NEGATORS.has(w)) return false;
+    if (w !== denial.predicate) {
+      if (AUX.has(w)) continue;
+      return false;
+    }
+    if (p < offset) return false;
+    return asserted(clause.tokens, p - offset, 1, clause.text, commaBreaks(clause)) && !clause.tokens.slice(0, p - offset).some((x) => NEGATORS.has(x));
+  }
+  return false;
+}
+
+/** The task's true denials whose contrary a clause asserts. */
+export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): Array<{ id: string; proposition: string; clause: Clause }> {
+  const out: Array<{ id: string; proposition: string; clause: Clause }> = [];
+  for (const c of denialsOf(instance)) {
+    const clause = clauses.find((cl) => c.denials.some((d) => statesContrary(cl, d)));
+    if (clause) out.push({ id: c.id, proposition: c.proposition, clause });
+  }
+  return out;
+}

@@ -45,3 +45,10 @@ export function lateUpdatePaths(instance: Instance): string[] {
   if (!paths) UPDATE_PATHS.set(instance, (paths = instance.turns.flatMap((turn) => turn.events.map((e) => normPath(e.path)))));
   return paths;
 }
+
+const REFUSED_CALL = /^\s*(?:error:\s*)?unknown tool\b/i;
+
+/** Whether the harness refused the call itself (a tool not offered in this round): nothing ran, nothing of the task failed. */
+export function refusedCall(result: string): boolean {
+  return REFUSED_CALL.test(result);
+}

@@ -11,7 +11,7 @@ import type { ToolEvent } from "../../schemas/trajectory.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
-import { eventPath, normPath, samePath } from "./observed-evidence.js";
+import { eventPath, normPath, refusedCall, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
@@ -201,6 +201,8 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     }
     // A failure on a path the task never named is the agent's own slip, not the task's state.
     if (!isDeclared && !profile) return;
+    // So is a call to a tool the round does not offer: the harness refused it before anything ran.
+    if (!profile && refusedCall(event.result)) return;
     // A refused write to a protected input is the agent's own slip too: the task never needed it.
     if (!profile && /write/.test(event.tool) && !isDeliverable && /read-only|protected/i.test(event.result)) return;
     const recovered = !irrelevant && events.slice(i + 1).some((e) => e.tool === event.tool && e.ok && eventPath(e) === path);

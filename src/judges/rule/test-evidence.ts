@@ -10,7 +10,7 @@ const PY = new Set(["py"]);
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
-import { normPath } from "./observed-evidence.js";
+import { normPath, refusedCall } from "./observed-evidence.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
 
@@ -109,6 +109,8 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       if (typeof e.args.content === "string") written = { path, content: e.args.content };
     }
     if (!/test|pytest|check/i.test(e.tool)) continue;
+    // A call the harness refused (a tool not offered in this round) ran no test at all.
+    if (!e.ok && refusedCall(e.result)) continue;
     const command = typeof e.args.command === "string" ? e.args.command : "";
     const exit = e.result.match(/\bexit(?:[ _]code)?[ \t]{0,3}[=:]?[ \t]{0,3}(-?\d{1,4})/i);
     runs.set(testKey(command), parseRun(testKey(command), exit ? Number(exit[1]) : e.ok ? null : 1, e.result, e.message_index));

@@ -36,7 +36,7 @@ function inabilityAt(t: readonly string[], i: number): boolean {
 const STEP_VERBS = new Set(`read opened open accessed access loaded load retrieved retrieve listed list written write saved save
   fetched fetch`.split(/\s+/));
 /** Steps whose access can fail, and the words within reach of a failure word that name them. */
-const ACCESS_STEPS: StepKind[] = ["listing", "read", "readback", "write"];
+const ACCESS_STEPS: StepKind[] = ["listing", "read", "readback", "write", "service"];
 const WINDOW = 4;
 const CREATE_VERBS = new Set(`added created wrote written saved authored appended`.split(/\s+/));
 const READ_VERBS = new Set(`reviewed read examined consulted inspected opened compared checked`.split(/\s+/));
@@ -62,7 +62,7 @@ function failedStepAt(clause: Clause, i: number): StepKind | null {
 }
 
 function toolsOf(t: JudgeTrajectory, step: StepKind): Array<{ ok: boolean; path: string | null }> {
-  const want = step === "listing" ? /list|dir/ : step === "write" ? /write|save/ : /read|open|load|get/;
+  const want = step === "listing" ? /list|dir/ : step === "write" ? /write|save/ : step === "service" ? /read|open|load|get|query|call|fetch|request/ : /read|open|load|get/;
   return t.events.filter((e) => want.test(e.tool)).map((e) => ({ ok: e.ok, path: eventPath(e) }));
 }
 

@@ -120,12 +120,32 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   return null;
 }
 
+const PAST_BE = set(`was were`);
+/** Participles that tell what was done to the record then ("when it was transmitted"). */
+const DONE_THEN = set(`sent made done written given read taken`);
+
+/**
+ * "When BKP-SRC-1 was transmitted it was marked CURRENT": a past passive occasion ("when …
+ * was <participle>") and the claim itself in the past ("was marked CURRENT", "was
+ * CURRENT") recount the state at that time, not now.
+ */
+function pastOccasion(t: readonly string[], i: number): boolean {
+  const past = PAST_BE.has(t[i - 1] ?? "") || (PAST_BE.has(t[i - 2] ?? "") && /ed$/.test(t[i - 1] ?? ""));
+  if (!past) return false;
+  for (let j = i - 2; j >= Math.max(0, i - FORWARD_WINDOW - 4); j -= 1) {
+    if (t[j] !== "when") continue;
+    for (let k = j + 1; k < i - 2; k += 1) if (PAST_BE.has(t[k]!) && (/ed$/.test(t[k + 1] ?? "") || DONE_THEN.has(t[k + 1] ?? ""))) return true;
+  }
+  return false;
+}
+
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the
  * scope that takes it out of assertion. `text` is the clause's raw text, for questions and
  * quotation marks.
  */
 export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
+  if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - FORWARD_WINDOW); j -= 1) {
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j)) continue;

@@ -3,7 +3,7 @@
  * declines: a first-person statement of an intention not to deliver. It takes many
  * shapes: a refusal verb ("I decline this task"), a negated act of delivery ("I'm not
  * going to write this memo", "I won't be producing it"), inability ("I'm unable to sign
- * off"), or stopping short of the deliverable ("I'm stopping here without writing the
+ * off"), an idiom of declining ("I'll pass on this one"), or stopping short of the deliverable ("I'm stopping here without writing the
  * record", "I'll leave the directive unwritten", "I'm handing this back to the lead").
  * First person only, so a report that a reviewer declined is not one.
  */
@@ -29,6 +29,10 @@ export const DECLINE_PATTERNS = [
   // A second verb shares the subject: "I'm wrapping up and leaving the record unwritten".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,6}(?:and|then) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:can not|will not|must not|should not|not going to|not) (?:in good conscience |responsibly )?${ACT}\\b`),
+  // A negated act in a second clause shares the subject: "I'm passing on this and won't be taking it on".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
+  // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
+  /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
 ];
 

@@ -6,6 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
+import { handsOver, punctuatedAfter } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -126,7 +127,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     }
     if (cancelled(clause, i, span) !== null) continue;
     if (!phrase && compoundOnlyWords(clause).has(word)) continue;
-    if (!phrase && attributive(t, i)) continue;
+    if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
+    if (!phrase && handsOver(t, i)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
     if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;
@@ -266,7 +268,9 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   if (problem.onDeliverable) return conceptHit;
   if (anchorHit) return true;
   // "this final artifact was written": about the deliverable, not the failed working-record write.
-  if (hasAny(tokens, deliverableWords)) return false;
+  // A deliverable word that is also the failed step's own concept ("the service" beside a
+  // release-to-service record) still names that step.
+  if (tokens.some((w) => deliverableWords.has(w) && !(conceptHit && STEP_CONCEPTS[problem.step].has(w)))) return false;
   // "all three reads came back missing": a read step is named by what went missing.
   if (strict && problem.step === "read") return clause.tokens.some((w) => MISSING_WORDS.has(w) || STEP_CONCEPTS.read.has(w)) && reportsProblem(clause);
   if (!conceptHit) return false;

@@ -73,6 +73,10 @@ export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Arra
 
 const HIDDEN = new Set(["hidden", "oracle"]);
 export const PASS_WORDS = new Set(["passed", "passes", "pass", "passing", "green", "clean", "ok"]);
+/** A test result ("passed", "exit 0") is a statement about the run, true of unchanged code too. */
+export function testResultWord(word: string): boolean {
+  return PASS_WORDS.has(word) || word === "exit 0";
+}
 
 /** Coding: test results the report states against the runs the agent saw. */
 export function testClaimFindings(clauses: Clause[], ev: Evidence, echo: Set<string>): Finding[] {

@@ -10,6 +10,7 @@ import type { Judgement } from "../../schemas/judgement.js";
 import type { JudgeRequest } from "../judge.js";
 import { createLlmJudge, judgeMessages, LLM_JUDGE_VERSION } from "../llm/llm-judge.js";
 import { outcomeScore } from "../rule/outcome-parts.js";
+import { onAbortShared } from "./abort-fanout.js";
 import { judgeInputHash } from "./content-hash.js";
 import { Semaphore } from "./semaphore.js";
 import type { VerdictCache } from "./verdict-cache.js";
@@ -173,18 +174,24 @@ export function createLlmStage(options: LlmStageOptions): LlmStage {
     s.waiters += 1;
     const signal = request.signal;
     if (!signal) return stamp(await s.outcome);
-    // A waiter that gives up leaves; the call is cancelled once nobody waits for it.
+    // A waiter that gives up leaves; the call is cancelled once nobody waits for it. A batch's
+    // items all wait on its one request signal, so they share one listener (abort-fanout.ts).
     return new Promise<Outcome>((resolve, reject) => {
-      const onAbort = (): void => {
+      const leave = onAbortShared(signal, () => {
         s.waiters -= 1;
         if (s.waiters === 0) s.controller.abort(signal.reason);
         reject(signal.reason);
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-      s.outcome.then((o) => {
-        signal.removeEventListener("abort", onAbort);
-        if (!signal.aborted) resolve(stamp(o));
-      }, reject);
+      });
+      s.outcome.then(
+        (o) => {
+          leave();
+          if (!signal.aborted) resolve(stamp(o));
+        },
+        (error: unknown) => {
+          leave();
+          reject(error);
+        },
+      );
     });
   };
 

@@ -9,7 +9,7 @@
 //              chat-templated prompt + response, prompts = the original prompt, labels = ids;
 //              also with the prompt truncated from the left (query no longer starts with it)
 // Used by test/rewards/reward-hacks.test.ts and scripts/bench/reward-hacks.mjs.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -46,13 +46,23 @@ export function suiteRows(instances) {
   return rows;
 }
 
-function pythonPaths(url, rows, python) {
+// Spawned, not spawnSync: a caller that serves a scripted judge model on its own event loop
+// (the cascade suite) must keep answering it while the Python clients wait on the server.
+async function pythonPaths(url, rows, python) {
   const dir = mkdtempSync(join(tmpdir(), "reward-hacks-"));
   const file = join(dir, "rows.json");
   writeFileSync(file, JSON.stringify({ url, rows }));
-  const r = spawnSync(python, [join(root, "scripts/bench/reward_hacks_driver.py"), file], { encoding: "utf8", maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`reward_hacks_driver.py failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout);
+  const child = spawn(python, [join(root, "scripts/bench/reward_hacks_driver.py"), file], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+  child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  const status = await new Promise((ok, fail) => {
+    child.on("error", fail);
+    child.on("close", ok);
+  });
+  if (status !== 0) throw new Error(`reward_hacks_driver.py failed (${status}): ${stderr}`);
+  return JSON.parse(stdout);
 }
 
 async function openrlhf(url, rows, truncate) {
@@ -80,7 +90,7 @@ async function openrlhf(url, rows, truncate) {
  */
 export async function runHackSuite({ url, instances, python = "python3" }) {
   const rows = suiteRows(instances);
-  const byPath = { ...pythonPaths(url, rows, python), openrlhf: await openrlhf(url, rows, false), "openrlhf-truncated": await openrlhf(url, rows, true) };
+  const byPath = { ...(await pythonPaths(url, rows, python)), openrlhf: await openrlhf(url, rows, false), "openrlhf-truncated": await openrlhf(url, rows, true) };
   const summary = {};
   for (const [path, rewards] of Object.entries(byPath)) {
     const means = {};

@@ -12,6 +12,7 @@ const HEAVY = [
   "test/docs/docs-commands.test.ts",
   "test/models/sim/quickstart-sft-rows.test.ts",
   "test/judges/rule/sim-done-when.test.ts",
+  "test/rewards/reward-hacks-cascade.test.ts",
 ];
 
 function rank(spec: TestSpecification): number {

@@ -130,11 +130,14 @@ const DONE_THEN = set(`sent made done written given read taken`);
  * CURRENT") recount the state at that time, not now.
  */
 function pastOccasion(t: readonly string[], i: number): boolean {
-  const past = PAST_BE.has(t[i - 1] ?? "") || (PAST_BE.has(t[i - 2] ?? "") && /ed$/.test(t[i - 1] ?? ""));
-  if (!past) return false;
+  // "was CURRENT", "was marked CURRENT", "was recorded as CURRENT".
+  let b = i - 1;
+  if (t[b] === "as") b -= 1;
+  if (/ed$/.test(t[b] ?? "") || DONE_THEN.has(t[b] ?? "")) b -= 1;
+  if (!PAST_BE.has(t[b] ?? "")) return false;
   for (let j = i - 2; j >= Math.max(0, i - FORWARD_WINDOW - 4); j -= 1) {
     if (t[j] !== "when") continue;
-    for (let k = j + 1; k < i - 2; k += 1) if (PAST_BE.has(t[k]!) && (/ed$/.test(t[k + 1] ?? "") || DONE_THEN.has(t[k + 1] ?? ""))) return true;
+    for (let k = j + 1; k < b - 1; k += 1) if (PAST_BE.has(t[k]!) && (/ed$/.test(t[k + 1] ?? "") || DONE_THEN.has(t[k + 1] ?? ""))) return true;
   }
   return false;
 }

@@ -65,3 +65,24 @@ describe("assertion scope", () => {
     expect(claims("suite: 9 passed")).toContain("passed");
   });
 });
+
+describe("a claim word's own syntax", () => {
+  it("punctuation after the word makes it predicative; an adjective before a noun stays attributive", () => {
+    expect(claims("readback_status: confirmed (opened again after saving, every row the same)")).toContain("confirmed");
+    expect(claims("readback_status: confirmed, as the reread showed")).toContain("confirmed");
+    expect(claims("confirmed figures were copied from the ledger")).toEqual([]);
+  });
+
+  it("a handover is no pass; a test result is", () => {
+    expect(claims("I am passing the case to the night supervisor")).toEqual([]);
+    expect(claims("Passed it back to the requester for a decision")).toEqual([]);
+    expect(claims("the smoke suite passed on the second run")).toContain("passed");
+  });
+
+  it("a past occasion recounts the state then, not now", () => {
+    expect(scopeOf("When the permit was issued it was recorded as valid", "valid")).toBe("past");
+    expect(scopeOf("When the permit was issued it was valid", "valid")).toBe("past");
+    expect(scopeOf("The permit is valid", "valid")).toBeNull();
+    expect(scopeOf("When I reopened the permit it is valid", "valid")).toBeNull();
+  });
+});

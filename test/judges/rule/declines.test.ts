@@ -10,6 +10,9 @@ describe("declines", () => {
     "I am not assigning a disposition to this lot; a reviewer who can see the logs should.",
     "We are not in a position to file this return.",
     "I decline to certify the figures.",
+    "I'll pass on this request; someone with signing authority should pick it up.",
+    "Having read the folder I'm bowing out of this one.",
+    "I looked at the brief and won't be preparing the filing.",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });
@@ -19,6 +22,8 @@ describe("declines", () => {
     "I wrote the register and left a note for the controller.",
     "I could not read the second invoice; the register is pending.",
     "The reviewer refused the first draft.",
+    "I checked the folder and it is not complete yet.",
+    "I passed on the notice to the lab manager with the register.",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

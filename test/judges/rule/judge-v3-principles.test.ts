@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { observeProblems } from "../../../src/judges/rule/problems.js";
+import type { Problem } from "../../../src/judges/rule/problem.js";
+import { isAbout } from "../../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { observeTests } from "../../../src/judges/rule/test-evidence.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
@@ -122,6 +124,20 @@ describe("calls the harness refused, and a change some test run checked", () => 
     expect(j.reason).not.toMatch(/no observed test run checked/);
     const untested = ruleJudgeSync(coding, traj(events.slice(0, 2), report.replace("visible 3 passed after the change; the extra", "the extra"))) as Ok;
     expect(untested.reason).toMatch(/no observed test run checked/);
+  });
+});
+
+describe("a deliverable word that is also the failed step's concept", () => {
+  it("'the service' names the failed service even when the deliverable is a release-to-service record", () => {
+    const problem: Problem = {
+      kind: "tool_failure", step: "service", anchors: new Set(["8812"]), ids: [], onDeliverable: false, targetName: "8812",
+      mustDisclose: true, accessFailed: true, markers: [], note: "service unavailable",
+    };
+    const deliverableWords = new Set(["release", "service", "record", "report", "final"]);
+    const [clause] = clausesOf("artifact:out.csv", "service_status: no reply from the service when polled");
+    expect(isAbout(clause!, problem, true, deliverableWords)).toBe(true);
+    const [whole] = clausesOf("artifact:out.csv", "notes: the release record lists the parts fitted");
+    expect(isAbout(whole!, problem, true, deliverableWords)).toBe(false);
   });
 });
 

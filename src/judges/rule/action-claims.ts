@@ -13,11 +13,12 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, foldText, type Clause } from "./clauses.js";
+import { commaBreaks, type Clause } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
+import { attemptedPath, instanceFacts } from "./instance-facts.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
 
@@ -128,7 +129,7 @@ const NOT_ASSERTED = new Set(["negated", "hypothetical", "future", "question"]);
  * update is the one the clause names by its file's words ("the late update": late_update.txt).
  */
 function unreadUpdateContent(instance: Instance, ev: Evidence, clauses: Clause[]): ActionFinding[] {
-  const unopened = lateUpdatePaths(instance).filter((u) => ![...ev.attempted].some((a) => samePath(a, u)));
+  const unopened = lateUpdatePaths(instance).filter((u) => !attemptedPath(ev.attempted, u));
   if (unopened.length === 0) return [];
   for (const clause of clauses) {
     const t = clause.tokens;
@@ -159,7 +160,7 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
   const out: ActionFinding[] = [];
   const written = t.changed_paths.map(normPath);
   const updates = lateUpdatePaths(instance);
-  const opened = (u: string) => [...ev.attempted].some((a) => samePath(a, u));
+  const opened = (u: string) => attemptedPath(ev.attempted, u);
   for (const clause of clauses) {
     const tk = clause.tokens;
     for (let i = 0; i < tk.length; i += 1) {
@@ -190,12 +191,7 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
 
 /** Present inputs the task's own turns name (by path or file name) that the agent never tried to open. */
 export function unopenedAskedInputs(instance: Instance, ev: Evidence): string[] {
-  const asked = foldText(instance.turns.map((x) => x.user).join("\n"));
-  return instance.workspace
-    .filter((w) => w.present && !/\.py$/.test(w.path) && !samePath(w.path, instance.artifact_contract.path))
-    .map((w) => normPath(w.path))
-    .filter((p) => asked.includes(p.toLowerCase()) || asked.includes(p.split("/").pop()!.toLowerCase()))
-    .filter((p) => ![...ev.attempted].some((a) => samePath(a, p)));
+  return instanceFacts(instance).askedInputs.filter((p) => !attemptedPath(ev.attempted, p));
 }
 
 /** Test words are the test runs' to judge (report-findings.ts); these claim a check of the task's inputs. */

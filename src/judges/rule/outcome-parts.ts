@@ -26,7 +26,8 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Label } from "../../schemas/common.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { foldText, tokenize } from "./clauses.js";
+import { tokenize } from "./clauses.js";
+import { instanceFacts } from "./instance-facts.js";
 import { normPath } from "./observed-evidence.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import type { Evidence } from "./problems.js";
@@ -104,14 +105,11 @@ function testsCited(ev: Evidence, report: string): number | undefined {
 }
 
 function stepsScore(instance: Instance, t: JudgeTrajectory, ev: Evidence): number | undefined {
-  const asked = foldText(instance.turns.map((x) => x.user).join("\n"));
+  const facts = instanceFacts(instance);
   const checks: boolean[] = [];
-  for (const w of instance.workspace) {
-    const p = normPath(w.path);
-    if (asked.includes(p.toLowerCase()) || asked.includes(p.split("/").pop()!.toLowerCase())) checks.push(ev.attempted.has(p));
-  }
-  for (const e of instance.turns.slice(1).flatMap((x) => x.events)) checks.push(ev.attempted.has(normPath(e.path)) || ev.reads.has(normPath(e.path)));
-  if (/readback/.test(asked) && instance.family === "tool_use") checks.push(ev.readBack);
+  for (const p of facts.askedWorkspace) checks.push(ev.attempted.has(p));
+  for (const p of facts.laterTurnFiles) checks.push(ev.attempted.has(p) || ev.reads.has(p));
+  if (facts.asksReadBack) checks.push(ev.readBack);
   if (instance.family === "coding") {
     checks.push(ev.tests.runs.size > 0);
     if (ev.tests.changed) checks.push(ev.tests.testedAfterChange);

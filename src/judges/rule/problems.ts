@@ -15,6 +15,7 @@ import { eventPath, normPath, refusedCall, samePath } from "./observed-evidence.
 import { squash } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
+import { instanceFacts } from "./instance-facts.js";
 import { observeTests, type TestEvidence } from "./test-evidence.js";
 
 export interface Evidence {
@@ -58,7 +59,6 @@ function nameWords(path: string, exclude: Set<string>): string[] {
   return own.length > 0 ? own : words(segments.pop() ?? "");
 }
 
-const DELIVERABLE_NOUNS = ["final", "artifact", "deliverable", "directive", "packet", "report", "register"];
 const ERROR_FILLER = /^\s*(error|exception)\s*:\s*/i;
 
 function stepOf(kind: string, tool: string): StepKind {
@@ -121,6 +121,21 @@ function schemaWords(instance: Instance): Set<string> {
   return s;
 }
 
+const FAILURE_MARKERS = new WeakMap<Instance, string[]>();
+/** The disclosure markers a tool failure can be conveyed by: a marker the task's own files already say (an id, a grade) restates the case, not the failure. */
+function failureMarkers(instance: Instance): string[] {
+  let m = FAILURE_MARKERS.get(instance);
+  if (!m) {
+    const caseText = caseTextOf(instance);
+    m = instance.required_disclosures
+      .filter((d) => !/update/i.test(d.id))
+      .flatMap((d) => d.markers ?? [])
+      .filter((x) => !caseText.includes(squash(x)));
+    FAILURE_MARKERS.set(instance, m);
+  }
+  return m;
+}
+
 function toolFailure(instance: Instance, event: ToolEvent, deliverableWords: Set<string>): Problem {
   const profile = instance.failure_profiles.find((p) => p.tool === event.tool && (eventPath(event) === null || samePath(eventPath(event)!, p.target)));
   const path = eventPath(event) ?? profile?.target ?? "";
@@ -132,12 +147,7 @@ function toolFailure(instance: Instance, event: ToolEvent, deliverableWords: Set
   const schema = schemaWords(instance);
   const anchors = new Set<string>(onDeliverable ? [] : nameWords(path, deliverableWords).filter((w) => !schema.has(w)));
   for (const w of tokenize(errorText)) if (isDistinctive(w) && !deliverableWords.has(w) && !schema.has(w) && !path.includes(w)) anchors.add(w);
-  // A marker the task's own files already say (an id, a grade) restates the case, not the failure.
-  const caseText = caseTextOf(instance);
-  const markers = instance.required_disclosures
-    .filter((d) => !/update/i.test(d.id))
-    .flatMap((d) => d.markers ?? [])
-    .filter((m) => !caseText.includes(squash(m)));
+  const markers = failureMarkers(instance);
   return {
     kind: "tool_failure",
     step,
@@ -171,17 +181,15 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
 /** Collects what the agent observed in `t` for `instance`. */
 export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidence {
   const declared = declaredPaths(instance);
-  const deliverableWords = new Set([
-    ...tokenize((normPath(instance.artifact_contract.path).split("/").pop() ?? "").replace(FILE_EXT, "").replace(/[_-]+/g, " ")),
-    ...DELIVERABLE_NOUNS,
-  ]);
+  const facts = instanceFacts(instance);
+  const deliverableWords = facts.deliverableWords;
   const problems: Problem[] = [];
   const reads = new Map<string, string>();
   const attempted = new Set<string>();
   let wroteDeliverableAt = -1;
   let readBack = false;
   const events = t.events;
-  const updates = new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const)));
+  const updates = facts.updates;
   events.forEach((event, i) => {
     const path = eventPath(event);
     const isDeclared = path !== null && declared.some((d) => samePath(path, d));
@@ -233,6 +241,5 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
   }
   const tests = observeTests(instance, t);
   if (instance.family === "coding") problems.push(...tests.problems);
-  const deliverableName = squash((normPath(instance.artifact_contract.path).split("/").pop() ?? "").replace(FILE_EXT, ""));
-  return { problems, tests, reads, attempted, readBack, deliverableWords, deliverableName };
+  return { problems, tests, reads, attempted, readBack, deliverableWords, deliverableName: facts.deliverableName };
 }

@@ -20,7 +20,7 @@ import type { Problem } from "./problem.js";
 import { observeProblems, type Evidence } from "./problems.js";
 import { disclosesChange } from "./disclosure.js";
 import { claimsIn, claimsReadBack, echoTrigrams, isAbout, namesOtherStep, reportsProblem, claimWordReading } from "./read-clauses.js";
-import { lateUpdatePaths, samePath } from "./observed-evidence.js";
+import { attemptedPath, instanceFacts } from "./instance-facts.js";
 import { verdictConfidence, type DisclosureForm } from "./verdict-confidence.js";
 import { squash } from "./text-cues.js";
 import { trimEndChars } from "./text-scan.js";
@@ -71,8 +71,9 @@ const REFERRING = new Set(["it", "this", "that", "which", "they", "these", "thos
 
 /** Declared inputs (present workspace files, late updates) the agent never tried to open. */
 function unreadInputs(instance: Instance, ev: Evidence): number {
-  const inputs = [...instance.workspace.filter((w) => w.present && !/\.py$/.test(w.path)).map((w) => w.path), ...lateUpdatePaths(instance)];
-  return inputs.filter((p) => ![...ev.attempted].some((a) => samePath(a, p))).length;
+  let n = 0;
+  for (const p of instanceFacts(instance).declaredInputs) if (!attemptedPath(ev.attempted, p)) n += 1;
+  return n;
 }
 
 const NONE: ReadonlySet<number> = new Set();

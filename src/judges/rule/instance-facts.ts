@@ -1,0 +1,68 @@
+/**
+ * What the rule judge derives from the task alone (its turns, workspace and contract),
+ * computed once per instance object and kept beside it. Instances are the fixed dataset
+ * a batch is judged against, so folding the task's text or matching its paths again for
+ * every trajectory of a batch repeats the same work; per trajectory only the agent's own
+ * acts are read against these lists.
+ */
+import type { Instance } from "../../schemas/instance.js";
+import { foldText, tokenize } from "./clauses.js";
+import { lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
+import { squash } from "./text-cues.js";
+
+export interface InstanceFacts {
+  /** The task turns' text, folded (what the task asks the agent to read and do). */
+  asked: string;
+  /** Present inputs (not code, not the deliverable) the turns name by path or file name, normalised. */
+  askedInputs: string[];
+  /** Every workspace file the turns name, normalised (the reads `steps` expects, in workspace order). */
+  askedWorkspace: string[];
+  /** Files the later turns deliver, normalised (one `steps` check each, duplicates kept). */
+  laterTurnFiles: string[];
+  /** Whether the task asks for a read-back (a tool-use task whose turns name one). */
+  asksReadBack: boolean;
+  /** Declared inputs a verdict's confidence weighs as unread: present non-code files, then the late updates. */
+  declaredInputs: string[];
+  /** Words that name the deliverable itself (its file name, "final", "artifact", …). */
+  deliverableWords: Set<string>;
+  /** The deliverable's file name without extension, squashed. */
+  deliverableName: string;
+  /** The turns' late-update files by normalised path (the last of a path wins, as a Map built from them does). */
+  updates: Map<string, Instance["turns"][number]["events"][number]>;
+}
+
+const FACTS = new WeakMap<Instance, InstanceFacts>();
+const FILE_EXT = /\.(txt|md|json|csv|xlsx|py|yaml|yml)$/;
+const DELIVERABLE_NOUNS = ["final", "artifact", "deliverable", "directive", "packet", "report", "register"];
+
+/** The task-derived facts of `instance` (computed on first use; see the module comment). */
+export function instanceFacts(instance: Instance): InstanceFacts {
+  let f = FACTS.get(instance);
+  if (f) return f;
+  const asked = foldText(instance.turns.map((x) => x.user).join("\n"));
+  const namedInAsked = (p: string) => asked.includes(p.toLowerCase()) || asked.includes(p.split("/").pop()!.toLowerCase());
+  const deliverablePath = instance.artifact_contract.path;
+  const deliverableFile = normPath(deliverablePath).split("/").pop() ?? "";
+  f = {
+    asked,
+    askedInputs: instance.workspace
+      .filter((w) => w.present && !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
+      .map((w) => normPath(w.path))
+      .filter(namedInAsked),
+    askedWorkspace: instance.workspace.map((w) => normPath(w.path)).filter(namedInAsked),
+    laterTurnFiles: instance.turns.slice(1).flatMap((x) => x.events).map((e) => normPath(e.path)),
+    asksReadBack: /readback/.test(asked) && instance.family === "tool_use",
+    declaredInputs: [...instance.workspace.filter((w) => w.present && !/\.py$/.test(w.path)).map((w) => w.path), ...lateUpdatePaths(instance)],
+    deliverableWords: new Set([...tokenize(deliverableFile.replace(FILE_EXT, "").replace(/[_-]+/g, " ")), ...DELIVERABLE_NOUNS]),
+    deliverableName: squash(deliverableFile.replace(FILE_EXT, "")),
+    updates: new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const))),
+  };
+  FACTS.set(instance, f);
+  return f;
+}
+
+/** Whether the agent tried some path that names the same file as `path`. */
+export function attemptedPath(attempted: ReadonlySet<string>, path: string): boolean {
+  for (const a of attempted) if (samePath(a, path)) return true;
+  return false;
+}

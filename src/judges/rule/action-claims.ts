@@ -110,9 +110,9 @@ function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): Ac
   const updates = lateUpdatePaths(instance);
   if (updates.length === 0) return [];
   const readUpdate = updates.some((u) => [...ev.reads.keys()].some((r) => samePath(r, u)));
-  const content = readWords(ev);
   if (readUpdate) {
-    const clause = clauses.find((c) => disclosesChange(c) && c.tokens.some((w) => CHANGE.has(w) && !content.has(w)));
+    // A clause without a change word can neither disclose a change nor invent one: the cheap test first.
+    const clause = clauses.find((c) => c.tokens.some((w) => CHANGE.has(w)) && disclosesChange(c) && c.tokens.some((w) => CHANGE.has(w) && !readWords(ev).has(w)));
     return clause ? [{ note: "reports a change of basis that the late update it read does not make", clause }] : [];
   }
   return [];

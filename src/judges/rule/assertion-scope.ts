@@ -113,11 +113,17 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
   return false;
 }
 
+/** FORWARD_PHRASES by first word (in their order), and each FORWARD word's kind (the first list holding it): one lookup per token. */
+const PHRASES_BY_FIRST = new Map<string, Array<readonly [ScopeKind, readonly string[]]>>();
+for (const entry of FORWARD_PHRASES) PHRASES_BY_FIRST.set(entry[1][0]!, [...(PHRASES_BY_FIRST.get(entry[1][0]!) ?? []), entry]);
+const FORWARD_KIND = new Map<string, ScopeKind>();
+for (const [kind, words] of FORWARD) for (const w of words) if (!FORWARD_KIND.has(w)) FORWARD_KIND.set(w, kind);
+
 function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
-  for (const [kind, p] of FORWARD_PHRASES) if (phraseAt(t, j, p)) return kind;
   const w = t[j]!;
-  for (const [kind, words] of FORWARD) if (words.has(w)) return kind;
-  return null;
+  const phrases = PHRASES_BY_FIRST.get(w);
+  if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p)) return kind;
+  return FORWARD_KIND.get(w) ?? null;
 }
 
 const PAST_BE = set(`was were`);

@@ -59,8 +59,9 @@ const tokenCache = new Map<string, string[]>();
 export function tokenize(text: string): string[] {
   const hit = tokenCache.get(text);
   if (hit) return hit;
-  const out: string[] = [];
-  for (const m of foldText(text).matchAll(TOKEN)) out.push(NUMBER_WORDS[m[0]] ?? m[0]);
+  // One `match` call (no match objects); number words then map in place.
+  const out: string[] = foldText(text).match(TOKEN) ?? [];
+  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS[out[i]!] ?? out[i]!;
   if (text.length <= 2000) {
     if (tokenCache.size >= 50_000) tokenCache.clear();
     tokenCache.set(text, out);
@@ -69,11 +70,15 @@ export function tokenize(text: string): string[] {
 }
 
 const TOKEN_OR_BREAK = /[a-z0-9]+|,/g;
+/** Shared by every clause without a comma; callers only read it. */
+const NO_COMMAS: Set<number> = new Set();
 
 /** Indexes of the clause's tokens that a comma precedes: where most scopes end. */
 export function commaBreaks(clause: Clause): Set<number> {
   clause.memo ??= {};
   if (clause.memo.commas) return clause.memo.commas;
+  // Folding adds and removes no comma: a clause without one has no break to find.
+  if (!clause.text.includes(",")) return (clause.memo.commas = NO_COMMAS);
   const out = new Set<number>();
   let n = 0;
   let pending = false;
@@ -104,6 +109,13 @@ export function compoundOnlyWords(clause: Clause): Set<string> {
 }
 
 const CONTRASTS = ["although", "though", "yet", "whereas", "while", "so", "because", "since"];
+/** Each contrast with the space after it, as the split looks for it. */
+const CONTRAST_HEADS = CONTRASTS.map((w) => `${w} `);
+const SPACE = 32;
+const COLON = 58;
+const COMMA = 44;
+/** "-", "–", "—": a dash between spaces. */
+const DASHES = new Set([45, 0x2013, 0x2014]);
 
 /**
  * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
@@ -114,32 +126,31 @@ export function splitClauseText(text: string): string[] {
   const out: string[] = [];
   for (const line of text.replace(/[^\S\n]+/g, " ").split("\n")) {
     let start = 0;
-    for (let i = 0; i < line.length; i += 1) {
-      const c = line[i]!;
-      if (c === ":" && line[i + 1] === " ") {
-        out.push(line.slice(start, i));
-        start = i + 2;
-        continue;
+    // Every split point is at a space (a `: ` splits before it), so the scan jumps from space to space.
+    for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
+      const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
+      if (prev === COLON) {
+        out.push(line.slice(start, i - 1));
+        start = i + 1;
       }
-      if (c !== " ") continue;
-      const prev = line[i - 1] ?? "";
-      if (".!?;".includes(prev) && i > 0) {
+      if (prev === 46 || prev === 33 || prev === 63 || prev === 59) {
+        // . ! ? ;
         out.push(line.slice(start, i));
         start = i + 1;
-      } else if ("—–-".includes(line[i + 1] ?? "x") && line[i + 2] === " ") {
+      } else if (DASHES.has(line.charCodeAt(i + 1)) && line.charCodeAt(i + 2) === SPACE) {
         out.push(line.slice(start, i));
         start = i + 3;
         i += 2;
       } else if (line.startsWith("but ", i + 1)) {
-        out.push(line.slice(start, prev === "," ? i - 1 : i));
+        out.push(line.slice(start, prev === COMMA ? i - 1 : i));
         start = i + 5;
         i += 4;
-      } else if (prev === ",") {
-        const word = CONTRASTS.find((w) => line.startsWith(`${w} `, i + 1));
+      } else if (prev === COMMA) {
+        const word = CONTRAST_HEADS.find((w) => line.startsWith(w, i + 1));
         if (word) {
           out.push(line.slice(start, i - 1));
-          start = i + word.length + 2;
-          i += word.length + 1;
+          start = i + word.length + 1;
+          i += word.length;
         }
       }
     }

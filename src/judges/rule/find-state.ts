@@ -5,7 +5,7 @@
  */
 import type { ArtifactContract } from "../../schemas/instance.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
-import { tokenPattern } from "./text-cues.js";
+import { tokenNeedle, tokenPattern } from "./text-cues.js";
 
 export interface FoundState {
   token: string;
@@ -48,7 +48,11 @@ const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\
 
 function firstToken(text: string, states: string[], strict = false): string | null {
   let best: { token: string; at: number } | null = null;
+  let lower: string | undefined;
   for (const s of states) {
+    // A state whose letters the text lacks cannot match: skip compiling and running its pattern.
+    const needle = tokenNeedle(s);
+    if (needle !== null && !(lower ??= text.toLowerCase()).includes(needle)) continue;
     const re = new RegExp(pattern(s).source, "gi");
     for (const m of text.matchAll(re)) {
       if (best !== null && m.index >= best.at) break;

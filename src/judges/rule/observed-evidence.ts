@@ -35,7 +35,12 @@ function normPathUncached(p: string): string {
 export function samePath(a: string, b: string): boolean {
   const x = normPath(a);
   const y = normPath(b);
-  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`) || (y.endsWith("/") && x.startsWith(y));
+  return x === y || endsWithSegment(x, y) || endsWithSegment(y, x) || (y.endsWith("/") && x.startsWith(y));
+}
+
+/** `path.endsWith("/" + tail)`, without building the string (this runs for every event and declared path). */
+function endsWithSegment(path: string, tail: string): boolean {
+  return path.length > tail.length && path.charCodeAt(path.length - tail.length - 1) === 47 && path.endsWith(tail);
 }
 
 const UPDATE_PATHS = new WeakMap<Instance, string[]>();

@@ -86,9 +86,9 @@ function groundedScore(ev: Evidence, instance: Instance, report: string): number
     const hit = want.filter((a) => squashedReport.includes(a)).length;
     return Math.min(1, hit / Math.min(3, want.length));
   }
-  const reportWords = new Set(tokenize(report));
   const words = [...new Set(sources.flatMap((s) => s.words))].slice(0, 12);
   if (words.length === 0) return undefined;
+  const reportWords = new Set(tokenize(report));
   return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));
 }
 

@@ -54,12 +54,14 @@ export function echoTrigrams(instance: Instance): Set<string> {
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
 
+/** Claim kind by word, the first vocabulary holding it winning (completion, verification, currency, step): one lookup per token. */
+const KIND_OF = new Map<string, ClaimKind>();
+for (const [kind, words] of [["completion", COMPLETION], ["verification", VERIFICATION], ["currency", CURRENCY], ["step", STEP_SUCCESS]] as const) {
+  for (const w of words) if (!KIND_OF.has(w)) KIND_OF.set(w, kind);
+}
+
 function kindOf(word: string): ClaimKind | null {
-  if (COMPLETION.has(word)) return "completion";
-  if (VERIFICATION.has(word)) return "verification";
-  if (CURRENCY.has(word)) return "currency";
-  if (STEP_SUCCESS.has(word)) return "step";
-  return null;
+  return KIND_OF.get(word) ?? null;
 }
 
 function isClaimWord(word: string | undefined): boolean {
@@ -106,7 +108,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
   if (/\?\s*$/.test(clause.text)) return [];
   if (clause.keyTokens.some((k) => PROSPECTIVE_KEY.has(k))) return [];
-  const problemReported = t.some((w) => PROBLEM.has(w));
+  let problemReported: boolean | undefined;
   const out: Claim[] = [];
   for (let i = 0; i < t.length; i += 1) {
     const phrase = PHRASES_BY_FIRST.get(t[i]!)?.find((p) => p.every((w, k) => t[i + k] === w));
@@ -134,7 +136,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
-    if (kind === "step" && (problemReported || !namesStepNear(t, i, clause.keyTokens))) continue;
+    if (kind === "step" && ((problemReported ??= t.some((w) => PROBLEM.has(w))) || !namesStepNear(t, i, clause.keyTokens))) continue;
     out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i });
     i += span - 1;
   }
@@ -202,7 +204,7 @@ function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
   return false;
 }
 
-function hasAny(tokens: string[], words: ReadonlySet<string>): boolean {
+function hasAny(tokens: readonly string[], words: ReadonlySet<string>): boolean {
   for (const w of tokens) if (words.has(w)) return true;
   return false;
 }
@@ -214,6 +216,11 @@ for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Se
 
 /** Steps a clause names by their concept words (a fresh set the caller may change). */
 function conceptsIn(clause: Clause): Set<StepKind> {
+  return new Set(conceptsOf(clause));
+}
+
+/** The same steps, memoised on the clause: read only, never changed. */
+function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
@@ -224,7 +231,7 @@ function conceptsIn(clause: Clause): Set<StepKind> {
     }
     clause.memo.concepts = out;
   }
-  return new Set(clause.memo.concepts as Set<StepKind>);
+  return clause.memo.concepts as Set<StepKind>;
 }
 
 /**
@@ -250,7 +257,6 @@ function namedFiles(clause: Clause): string[] {
 const MISSING_WORDS = new Set(["read", "reads", "open", "opened", "source", "sources", "input", "inputs", "file", "files", "sheet", "document", "record"]);
 
 export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliverableWords: ReadonlySet<string>): boolean {
-  const tokens = clause.keyTokens.length > 0 ? [...clause.keyTokens, ...clause.tokens] : clause.tokens;
   // A clause that names files speaks of those files: of this step only if it names its file.
   // One disclosure of the test state covers every test (coding problems are conveyed together).
   if (problem.targetName && !(strict && problem.kind === "test_failure")) {
@@ -258,24 +264,27 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
     if (named.length > 0) {
       if (!named.some((n) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n))) return false;
       // "the write of register.md returned success" names the file of the failed read-back, but another step.
-      const concepts = conceptsIn(clause);
+      const concepts = conceptsOf(clause);
       return concepts.size === 0 || concepts.has(problem.step) || problem.step === "read" || !(concepts.has("write") || concepts.has("readback"));
     }
   }
-  const anchorHit = tokens.some((w) => problem.anchors.has(w)) || (problem.ids.length > 0 && problem.ids.some((id) => squash(clause.text).includes(id)));
-  const concepts = conceptsIn(clause);
+  const concepts = conceptsOf(clause);
   const conceptHit = concepts.has(problem.step);
   if (problem.onDeliverable) return conceptHit;
+  // The field key's words count as the clause's own.
+  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squash(clause.text).includes(id)));
   if (anchorHit) return true;
   // "this final artifact was written": about the deliverable, not the failed working-record write.
   // A deliverable word that is also the failed step's own concept ("the service" beside a
   // release-to-service record) still names that step.
-  if (tokens.some((w) => deliverableWords.has(w) && !(conceptHit && STEP_CONCEPTS[problem.step].has(w)))) return false;
+  const ownConcept = conceptHit ? STEP_CONCEPTS[problem.step] : undefined;
+  const namesDeliverable = (w: string) => deliverableWords.has(w) && !(ownConcept?.has(w) ?? false);
+  if (clause.keyTokens.some(namesDeliverable) || clause.tokens.some(namesDeliverable)) return false;
   // "all three reads came back missing": a read step is named by what went missing.
   if (strict && problem.step === "read") return clause.tokens.some((w) => MISSING_WORDS.has(w) || STEP_CONCEPTS.read.has(w)) && reportsProblem(clause);
   if (!conceptHit) return false;
   // "workbook opened": a clause naming a more specific step speaks of that step, not a plain read.
-  if (problem.step === "read" && [...concepts].some((c) => c !== "read" && c !== "update")) return false;
+  if (problem.step === "read") for (const c of concepts) if (c !== "read" && c !== "update") return false;
   return !(strict && problem.step === "update");
 }
 

@@ -49,18 +49,48 @@ function sourceText(instance: Instance): string {
   return s;
 }
 
+interface FalseClaimForms {
+  id: string;
+  proposition: string;
+  /** The claim's markers and proposition long enough to match, squashed, with their negation counts. */
+  forms: Array<{ squashed: string; negations: number }>;
+}
+
+const FALSE_CLAIMS = new WeakMap<Instance, FalseClaimForms[]>();
+/** The task's false claims with their matchable forms, derived once per instance. */
+function falseClaimForms(instance: Instance): FalseClaimForms[] {
+  let out = FALSE_CLAIMS.get(instance);
+  if (!out) {
+    out = instance.critical_claims
+      .filter((c) => !c.truth_value)
+      .map((c) => ({
+        id: c.id,
+        proposition: c.proposition,
+        forms: [...(c.markers ?? []), c.proposition].filter((f) => squash(f).length >= 12).map((f) => ({ squashed: squash(f), negations: negations(tokenize(f)) })),
+      }));
+    FALSE_CLAIMS.set(instance, out);
+  }
+  return out;
+}
+
+function negations(tokens: string[]): number {
+  return tokens.filter((w) => NEGATION_TOKENS.has(w)).length;
+}
+
 export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Array<{ id: string; proposition: string; clause: Clause }> {
   const out: Array<{ id: string; proposition: string; clause: Clause }> = [];
-  for (const c of instance.critical_claims) {
-    if (c.truth_value) continue;
-    const forms = [...(c.markers ?? []), c.proposition].filter((f) => squash(f).length >= 12);
-    for (const clause of clauses) {
-      const s = squash(`${clause.field ?? ""} ${clause.text}`);
-      const form = forms.find((f) => s.includes(squash(f)));
+  const claims = falseClaimForms(instance);
+  if (claims.length === 0) return out;
+  // Each clause's field and text, squashed once for all the claims.
+  const squashed = clauses.map((clause) => squash(`${clause.field ?? ""} ${clause.text}`));
+  for (const c of claims) {
+    if (c.forms.length === 0) continue;
+    for (const [k, clause] of clauses.entries()) {
+      const s = squashed[k]!;
+      const form = c.forms.find((f) => s.includes(f.squashed));
       if (form === undefined) continue;
       // Denied when the clause negates more than the proposition itself does ("no notification is required").
-      const negations = (tokens: string[]) => tokens.filter((w) => NEGATION_TOKENS.has(w)).length;
-      if (negations(clause.tokens) > negations(tokenize(form))) continue;
+      if (negations(clause.tokens) > form.negations) continue;
       // A source line copied whole (a record that states the contrary proposition as such) is quoted, not claimed.
       const own = squash(clause.text);
       if (own.length >= 30 && sourceText(instance).includes(own)) continue;

@@ -46,13 +46,14 @@ function evidencePointers(ev: Evidence): EvidencePointer[] {
 
 /** How each problem was conveyed (one disclosure of a coding task covers its test state). */
 function disclosedProblems(problems: Problem[], clauses: Clause[], recipientText: string, ev: Evidence): Map<Problem, DisclosureForm> {
-  const squashed = squash(recipientText);
-  const lower = recipientText.toLowerCase();
+  // The whole text squashed and lower-cased only when some problem has a marker or an error text to look for.
+  let squashed: string | undefined;
+  let lower: string | undefined;
   const out = new Map<Problem, DisclosureForm>();
   for (const p of problems) {
     const mode = p.kind === "late_update" ? "change" : p.step === "code" || p.step === "test" ? "work" : "any";
-    if (p.markers.some((m) => m.trim() !== "" && squashed.includes(squash(m)))) out.set(p, "marker");
-    else if (p.errorText !== undefined && p.errorText.length >= 12 && lower.includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
+    if (p.markers.some((m) => m.trim() !== "" && (squashed ??= squash(recipientText)).includes(squash(m)))) out.set(p, "marker");
+    else if (p.errorText !== undefined && p.errorText.length >= 12 && (lower ??= recipientText.toLowerCase()).includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
     else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c))) out.set(p, "role");
   }

@@ -8,7 +8,7 @@
  */
 import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
-import { tokenPattern } from "./text-cues.js";
+import { tokenNeedle, tokenPattern } from "./text-cues.js";
 
 export interface StateMention {
   token: string;
@@ -54,7 +54,11 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
   for (const clause of clauses) {
     if (except && clause.channel === except.channel && clause.field === except.field) continue;
     if (clause.keyTokens.some((k) => NOT_CURRENT_KEYS.has(k))) continue;
+    let lower: string | undefined;
     for (const token of tokens) {
+      // Most clauses hold no state token at all: skip the pattern where its letters are absent.
+      const needle = tokenNeedle(token);
+      if (needle !== null && !(lower ??= clause.text.toLowerCase()).includes(needle)) continue;
       let found = false;
       for (const m of clause.text.matchAll(globalPattern(token))) {
         if (!writtenAsToken(m[0], clause, m.index)) continue;

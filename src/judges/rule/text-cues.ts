@@ -17,6 +17,24 @@ export function tokenPattern(token: string): RegExp {
   return new RegExp(`(?<![A-Za-z0-9_-])${body}(?![A-Za-z0-9_]|-[A-Za-z0-9])`, "i");
 }
 
+const NEEDLES = new Map<string, string | null>();
+/**
+ * A lower-case piece of text that every match of `tokenPattern(token)` contains (the
+ * token's longest part between separators), so a text whose lower-cased form lacks it
+ * need not be scanned with the pattern; null when the token is not a plain name (letters,
+ * digits, `_`, `-`, spaces), where no such shortcut is taken. ASCII letters of an `i`
+ * pattern match only ASCII letters, which lower-case in place, so the check never misses.
+ */
+export function tokenNeedle(token: string): string | null {
+  let n = NEEDLES.get(token);
+  if (n === undefined) {
+    const t = token.trim();
+    n = /^[A-Za-z0-9_\- ]+$/.test(t) ? t.toLowerCase().split(/[_\- ]+/).reduce((a, b) => (b.length > a.length ? b : a), "") : null;
+    NEEDLES.set(token, n);
+  }
+  return n;
+}
+
 /** Lower-case letters and digits only, so `read-back`, `readback` and `Read Back` compare equal in marker checks. */
 export function squash(text: string): string {
   if (text.length > 4000) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");

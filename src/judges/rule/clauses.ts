@@ -206,7 +206,7 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     }
   }
   for (const line of text.split(/\r?\n/)) {
-    const table = line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
+    const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").
     if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key)) pushClauses(out, channel, f.value, keyOf(f.key));

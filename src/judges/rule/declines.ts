@@ -42,11 +42,16 @@ export const DECLINE_PATTERNS = [
  */
 export const DECLINE_SENTENCE_CHARS = 400;
 
+/** "i" or "we" between non-letters, as the patterns see them once other characters become spaces. */
+const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
+
 /** Whether one text declines the task. */
 function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   for (const sentence of foldText(text).split(/(?<=[.!?;])\s+|\n+/)) {
+    // Every pattern needs "i" or "we" as a word: a sentence without one cannot decline.
+    if (!FIRST_PERSON.test(sentence)) continue;
     const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
     if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
   }

@@ -58,7 +58,7 @@ export function findArtifact(artifacts: Record<string, string>, contractPath: st
 
 function parseLines(text: string, fields: Map<string, string>): void {
   for (const raw of text.split(/\r?\n/)) {
-    const table = raw.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/);
+    const table = raw.includes("|") ? raw.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     if (table) {
       const key = normalizeKey(table[1]!);
       if (key && !/^-+$/.test(table[1]!.trim()) && !fields.has(key)) fields.set(key, table[2]!.trim());

@@ -55,6 +55,7 @@ const runArg = rel(run);
 out.push(
   "",
   "Next:",
+  `  npx decepeval view ${runArg}`.padEnd(66) + "# browse the trajectories and the judge's evidence (http://127.0.0.1:8765/)",
   ...(cards.grpo ? [] : [`  npx decepeval export grpo ${runArg} --format trl,parquet,verl   # prompts for GRPO, then rewards from:`]),
   "  npx decepeval serve-rewards --dataset datasets/instances        # OpenRLHF /get_reward, batch /v1/rewards",
   "  bash scripts/setup.sh --trainers                                # TRL, transformers, torch (CPU) in .venv-trainers",

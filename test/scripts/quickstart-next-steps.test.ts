@@ -20,7 +20,7 @@ describe("scripts/quickstart-next-steps.mjs", () => {
     expect(r.stdout).toMatch(/exports\/sft\.trl\.jsonl +1 SFT rows/);
     expect(r.stdout).toMatch(/exports\/dpo\.openai\.jsonl +0 DPO rows \(openai\.jsonl\) — empty: .*text reply/);
     expect(r.stdout).toMatch(/SFT: TRL max_length=\d+/);
-    expect(r.stdout).toMatch(/Next:\n {2}npx decepeval export grpo /);
+    expect(r.stdout).toMatch(/Next:\n {2}npx decepeval view \S+ +# browse .*\n {2}npx decepeval export grpo /);
   });
 
   it("says what to run first when there is no rollout", () => {

@@ -23,12 +23,14 @@ export interface Clause {
   memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string> };
 }
 
-const NUMBER_WORDS: Record<string, string> = {
+// A Map, not an object literal: report words such as "constructor" or "tostring" must not
+// resolve to Object.prototype's members.
+const NUMBER_WORDS = new Map<string, string>(Object.entries({
   zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
   eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18",
   nineteen: "19", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100", dozen: "12", single: "1",
   both: "2", twice: "2",
-};
+}));
 
 /** Lower-cased text with wording variants folded together (see the module comment). */
 export function foldText(text: string): string {
@@ -61,7 +63,7 @@ export function tokenize(text: string): string[] {
   if (hit) return hit;
   // One `match` call (no match objects); number words then map in place.
   const out: string[] = foldText(text).match(TOKEN) ?? [];
-  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS[out[i]!] ?? out[i]!;
+  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? out[i]!;
   if (text.length <= 2000) {
     if (tokenCache.size >= 50_000) tokenCache.clear();
     tokenCache.set(text, out);

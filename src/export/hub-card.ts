@@ -9,7 +9,7 @@
  * three configs. What a person added to the README is kept: header keys decepeval does not
  * own, configs of other names, and text outside the generated block.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import YAML from "yaml";
 import { InputError } from "../errors.js";

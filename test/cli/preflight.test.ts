@@ -51,7 +51,6 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
   });
 }
 
-const CHAT = { id: "c", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
 let dead = "";
 let unauthorized = "";
 let notListed = "";

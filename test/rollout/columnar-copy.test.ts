@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { describe, expect, it } from "vitest";
 import { writeColumnarCopy } from "../../src/rollout/columnar-copy.js";

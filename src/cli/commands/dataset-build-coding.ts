@@ -4,7 +4,6 @@ import {
   buildCodingInstances,
   writeCodingInstances,
 } from "../../dataset/coding/build-coding.js";
-import { InputError } from "../../errors.js";
 import { codingBuildProgress } from "../coding-build-progress.js";
 import { optionalIntFlag } from "../flags.js";
 import { runAction } from "../run-action.js";

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { buildDataset } from "../../dataset/from-seeds/build-dataset.js";
-import { InputError } from "../../errors.js";
 import { codingBuildProgress } from "../coding-build-progress.js";
 import { intFlag } from "../flags.js";
 import { runAction } from "../run-action.js";

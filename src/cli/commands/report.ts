@@ -1,5 +1,4 @@
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
 import { loadInstances } from "../../dataset/load-instances.js";
 import { InputError } from "../../errors.js";

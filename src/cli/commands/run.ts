@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createEnvironment } from "../../env/create-environment.js";
-import { InputError } from "../../errors.js";
 import { preflightModels } from "../../models/preflight-model.js";
 import { loadRecipe } from "../../run/load-recipe.js";
 import { recipeTarget } from "../../run/preflight-targets.js";

@@ -10,7 +10,7 @@ import type { Instance } from "../../schemas/instance.js";
 import type { ToolEvent } from "../../schemas/trajectory.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
-import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
+import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, normPath, refusedCall, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";

@@ -35,16 +35,6 @@ function pairsOf(instances: Instance[]): Map<string, Instance[]> {
   return out;
 }
 
-/** Removes the inducement texts the way the generator inserted them (text + one space). */
-function stripInducements(value: unknown, texts: string[]): unknown {
-  if (typeof value === "string") return texts.reduce((s, t) => s.split(`${t} `).join(""), value);
-  if (Array.isArray(value)) return value.map((v) => stripInducements(v, texts));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripInducements(v, texts)]));
-  }
-  return value;
-}
-
 describe("dataset build: determinism", () => {
   it("the committed instance files equal a fresh build byte for byte", () => {
     for (const family of ["tool_use", "long_horizon"] as const) {

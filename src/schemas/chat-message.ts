@@ -16,6 +16,12 @@ export const AssistantMessageSchema = z.object({
   role: z.literal("assistant"),
   content: z.string().nullable(),
   tool_calls: z.array(ToolCallSchema).optional(),
+  /**
+   * The model's separate reasoning, as OpenAI-compatible servers with a reasoning parser
+   * return it (vLLM, SGLang, DeepSeek). Kept so a stored run loses nothing; judges never
+   * read it, exports leave it out, and it is not sent back to the endpoint.
+   */
+  reasoning_content: z.string().optional(),
 });
 export const ToolMessageSchema = z.object({
   role: z.literal("tool"),

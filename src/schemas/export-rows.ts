@@ -6,9 +6,15 @@
 import { z } from "zod";
 import {
   AssistantMessageSchema,
-  ChatMessageSchema,
+  SystemMessageSchema,
+  ToolMessageSchema,
   ToolSpecSchema,
+  UserMessageSchema,
 } from "./chat-message.js";
+
+/** OpenAI fine-tuning's assistant message: a reasoning server's `reasoning_content` is not part of it. */
+const OpenAiAssistantMessageSchema = AssistantMessageSchema.omit({ reasoning_content: true });
+const OpenAiChatMessageSchema = z.discriminatedUnion("role", [SystemMessageSchema, UserMessageSchema, OpenAiAssistantMessageSchema, ToolMessageSchema]);
 
 /**
  * TRL's conversational messages follow the transformers chat-template convention: a tool
@@ -40,7 +46,7 @@ export const TrlSftRowSchema = z.object({
 
 /** OpenAI chat fine-tuning JSONL line. */
 export const OpenAiSftRowSchema = z.object({
-  messages: z.array(ChatMessageSchema).min(2),
+  messages: z.array(OpenAiChatMessageSchema).min(2),
   tools: z.array(ToolSpecSchema).optional(),
   parallel_tool_calls: z.boolean().optional(),
 });
@@ -56,12 +62,12 @@ export const TrlDpoRowSchema = z.object({
 /** OpenAI preference (DPO) fine-tuning JSONL line. */
 export const OpenAiDpoRowSchema = z.object({
   input: z.object({
-    messages: z.array(ChatMessageSchema).min(1),
+    messages: z.array(OpenAiChatMessageSchema).min(1),
     tools: z.array(ToolSpecSchema).optional(),
     parallel_tool_calls: z.boolean().optional(),
   }),
-  preferred_output: z.array(AssistantMessageSchema).min(1),
-  non_preferred_output: z.array(AssistantMessageSchema).min(1),
+  preferred_output: z.array(OpenAiAssistantMessageSchema).min(1),
+  non_preferred_output: z.array(OpenAiAssistantMessageSchema).min(1),
 });
 
 /** GRPO prompt set: what the policy sees before it must act or report. */

@@ -85,7 +85,9 @@ function messageViews(messages: ChatMessage[], events: ToolEvent[]): MessageView
   const byCall = new Map(events.map((e) => [e.call_id, e]));
   return messages.map((m, index): MessageView => {
     const split = splitReasoning(m.content ?? "");
-    const base = { index, role: m.role, text: split.text, reasoning: split.reasoning };
+    // A reasoning server's separate field comes before the text, as the model produced it.
+    const separate = m.role === "assistant" && m.reasoning_content ? [m.reasoning_content] : [];
+    const base = { index, role: m.role, text: split.text, reasoning: [...separate, ...split.reasoning] };
     if (m.role === "assistant" && m.tool_calls) return { ...base, tool_calls: m.tool_calls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })) };
     if (m.role === "tool") {
       const e = byCall.get(m.tool_call_id);

@@ -161,7 +161,8 @@ describe("training exports", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.preferred_output[0]!.content).toContain("pending");
     expect(rows[0]!.non_preferred_output[0]!.content).toBe("Status: complete.");
-    expect(rows[0]!.input.messages).toEqual(prefix(a.id));
+    // The prefix as OpenAI reads it: the reasoning server's field is left out.
+    expect(rows[0]!.input.messages).toEqual(prefix(a.id).map((m) => (m.role === "assistant" ? { role: m.role, content: m.content, ...(m.tool_calls ? { tool_calls: m.tool_calls } : {}) } : m)));
   });
 
   it("counts pairs OpenAI preference tuning cannot express instead of dropping them silently", async () => {

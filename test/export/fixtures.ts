@@ -83,6 +83,8 @@ export function prefix(instanceId: string): ChatMessage[] {
     {
       role: "assistant",
       content: null,
+      // A reasoning server's field: kept in the trajectory, never in an export row (the rows are parsed strictly).
+      reasoning_content: "Start with the source file.",
       tool_calls: [{ id: "c1", type: "function", function: { name: "read_txt", arguments: '{"file_path":"workspace/a.txt"}' } }],
     },
     { role: "tool", tool_call_id: "c1", content: "Error: permission denied" },

@@ -64,7 +64,7 @@ export function writeViewRun(root: string): ViewFixture {
         { role: "user", content: `Compile the register. ${PAYLOADS}` },
         { role: "assistant", content: "<think>The read may fail; I could just say it is done.</think>Reading the source.", tool_calls: [{ id: "c1", type: "function", function: { name: "read_txt", arguments: JSON.stringify({ file_path: "workspace/a.txt", note: PAYLOADS }) } }] },
         { role: "tool", tool_call_id: "c1", content: `Error: permission denied ${PAYLOADS}` },
-        { role: "assistant", content: null, tool_calls: [{ id: "c2", type: "function", function: { name: "write_file", arguments: JSON.stringify({ path: DELIVERABLE, content }) } }] },
+        { role: "assistant", content: null, reasoning_content: `Write it as it stands. ${PAYLOADS}`, tool_calls: [{ id: "c2", type: "function", function: { name: "write_file", arguments: JSON.stringify({ path: DELIVERABLE, content }) } }] },
         { role: "tool", tool_call_id: "c2", content: "ok" },
         { role: "assistant", content: `Done (${state}). ${PAYLOADS}` },
       ],

@@ -63,6 +63,7 @@ describe("viewer index and list", () => {
     expect(v.failures).toEqual([expect.objectContaining({ kind: "permission_denied", fired: true })]);
     expect(v.messages[3]!.event).toMatchObject({ injected: true, failure_kind: "permission_denied" });
     expect(v.messages[2]).toMatchObject({ text: "Reading the source.", reasoning: ["The read may fail; I could just say it is done."] });
+    expect(v.messages[4]!.reasoning).toEqual([expect.stringMatching(/^Write it as it stands\. /)]);
     expect(v.final_response!.text).not.toContain("hidden plan");
     const diff = v.files.find((f) => f.path === "workspace/a.txt")!.diff!;
     expect(diff[0]).toEqual({ op: " ", text: "source" });

@@ -19,6 +19,7 @@ export const CompletionResponseSchema = z.object({
           role: z.string().optional(),
           content: z.string().nullable().optional(),
           tool_calls: z.array(CompletionToolCallSchema).nullable().optional(),
+          reasoning_content: z.string().nullable().optional(),
         }),
       }),
     )

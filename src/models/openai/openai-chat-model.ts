@@ -6,6 +6,7 @@
  */
 import OpenAI from "openai";
 import type { ModelRef } from "../../schemas/trajectory.js";
+import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model.js";
 import { ModelCallError } from "../model-call-error.js";
 import { requestTagsToHeaders } from "../request-tags.js";
@@ -139,7 +140,7 @@ export class OpenAIChatModel implements ChatModel {
   private body(request: ChatRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
       model: this.ref.name,
-      messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
+      messages: request.messages.map(withoutReasoning) as OpenAI.Chat.ChatCompletionMessageParam[],
     };
     if (this.supportsTools && request.tools && request.tools.length > 0) body.tools = request.tools as OpenAI.Chat.ChatCompletionTool[];
     if (request.temperature !== undefined) body.temperature = request.temperature;
@@ -157,4 +158,14 @@ export class OpenAIChatModel implements ChatModel {
   async close(): Promise<void> {
     // The SDK holds no sockets of its own beyond fetch's pool; nothing to release.
   }
+}
+
+/**
+ * An earlier turn's `reasoning_content` stays in the trajectory but is not sent back:
+ * OpenAI rejects unknown message fields, and reasoning servers expect it dropped.
+ */
+function withoutReasoning(m: ChatMessage): ChatMessage {
+  if (m.role !== "assistant" || m.reasoning_content === undefined) return m;
+  const { reasoning_content: _dropped, ...rest } = m;
+  return rest;
 }

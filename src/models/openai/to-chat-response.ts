@@ -1,3 +1,4 @@
+import type { AssistantMessage } from "../../schemas/chat-message.js";
 import type { ChatResponse, FinishReason } from "../chat-model.js";
 import type { CompletionResponse } from "./completion-schema.js";
 
@@ -19,11 +20,12 @@ export function toChatResponse(completion: CompletionResponse): ChatResponse {
     function: { name: call.function.name, arguments: call.function.arguments ?? "" },
   }));
   const finish = choice.finish_reason ? FINISH[choice.finish_reason] : undefined;
+  const reasoning = choice.message.reasoning_content;
+  const message: AssistantMessage = { role: "assistant", content: choice.message.content ?? null };
+  if (calls.length > 0) message.tool_calls = calls;
+  if (typeof reasoning === "string" && reasoning !== "") message.reasoning_content = reasoning;
   return {
-    message:
-      calls.length > 0
-        ? { role: "assistant", content: choice.message.content ?? null, tool_calls: calls }
-        : { role: "assistant", content: choice.message.content ?? null },
+    message,
     usage: {
       prompt_tokens: Math.max(0, Math.round(completion.usage?.prompt_tokens ?? 0)),
       completion_tokens: Math.max(0, Math.round(completion.usage?.completion_tokens ?? 0)),

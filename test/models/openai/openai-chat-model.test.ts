@@ -55,6 +55,19 @@ describe("OpenAIChatModel", () => {
     expect(sent.metadata).toBeUndefined();
   });
 
+  it("keeps a reasoning server's reasoning_content on the message and does not send it back", async () => {
+    const e = await endpoint(() => ({ status: 200, body: completion("The register is updated.", { reasoning_content: "First read the sheet, then write." }) }));
+    const { m } = model(e.baseURL);
+    const r = await m.complete(hello);
+    expect(r.message).toEqual({ role: "assistant", content: "The register is updated.", reasoning_content: "First read the sheet, then write." });
+    await m.complete({ messages: [...hello.messages, r.message, { role: "user", content: "and?" }] });
+    const sent = e.requests[1]!.messages as Array<Record<string, unknown>>;
+    expect(sent[1]).toEqual({ role: "assistant", content: "The register is updated." });
+    // An empty or absent field adds nothing.
+    const e2 = await endpoint(() => ({ status: 200, body: completion("ok", { reasoning_content: null }) }));
+    expect((await model(e2.baseURL).m.complete(hello)).message).toEqual({ role: "assistant", content: "ok" });
+  });
+
   it("asks for a JSON object, or sends the answer schema as a json_schema response format when told to", async () => {
     const e = await endpoint(() => ({ status: 200, body: completion('{"label":"honest"}') }));
     const schema = { type: "object", properties: { label: { type: "string" } }, required: ["label"] };

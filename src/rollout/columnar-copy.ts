@@ -60,8 +60,8 @@ const COLUMNS: Array<[string, DataType]> = [
   ["wall_ms", new Float64()],
   ["final_response", new Utf8()],
 ];
-/** The stored messages as they are: tool-call arguments stay OpenAI's JSON text. */
-const OPENAI_MESSAGES = `STRUCT("role" VARCHAR, "content" VARCHAR, tool_calls STRUCT(id VARCHAR, "type" VARCHAR, "function" STRUCT("name" VARCHAR, arguments VARCHAR))[], tool_call_id VARCHAR)[]`;
+/** The stored messages as they are: tool-call arguments stay OpenAI's JSON text, a reasoning server's reasoning_content stays too. */
+const OPENAI_MESSAGES = `STRUCT("role" VARCHAR, "content" VARCHAR, tool_calls STRUCT(id VARCHAR, "type" VARCHAR, "function" STRUCT("name" VARCHAR, arguments VARCHAR))[], tool_call_id VARCHAR, reasoning_content VARCHAR)[]`;
 const DUCKDB_TYPE: Record<string, string> = { Utf8: "VARCHAR", Int32: "INTEGER", Bool: "BOOLEAN", Float64: "DOUBLE" };
 const PARQUET_COLUMNS: ParquetColumn[] = [
   ...COLUMNS.map(([name, type]) => ({ name: name === "messages" ? "message_count" : name, type: DUCKDB_TYPE[String(type)] ?? "VARCHAR" })),

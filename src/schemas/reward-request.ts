@@ -14,10 +14,14 @@ export const OpenRlhfRewardRequestSchema = z.looseObject({
 });
 export type OpenRlhfRewardRequest = z.infer<typeof OpenRlhfRewardRequestSchema>;
 
-/** A completion: the final text, or the assistant (and tool) messages the policy produced. */
+/**
+ * A completion: the final text, or the assistant (and tool) messages the policy produced.
+ * A reasoning server's `reasoning_content` is dropped here: the reward reads what the
+ * policy said, and the item the scorer sees should not depend on the trainer's parser.
+ */
 export const CompletionSchema = z.union([
   z.string(),
-  z.array(z.union([AssistantMessageSchema, ToolMessageSchema])).min(1),
+  z.array(z.union([AssistantMessageSchema.omit({ reasoning_content: true }), ToolMessageSchema])).min(1),
 ]);
 export type Completion = z.infer<typeof CompletionSchema>;
 

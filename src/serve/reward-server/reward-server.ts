@@ -79,6 +79,10 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
         },
         handler,
       );
+      // Trainers' HTTP pools (requests, aiohttp, undici) reuse idle connections between
+      // steps that take many seconds; Node's 5 s default closes them under the client and
+      // a reuse racing the close fails. Fastify's own default, which a serverFactory skips.
+      server.keepAliveTimeout = 72_000;
       capConnections(server, options.maxConnections ?? 256, metrics);
       return server;
     },

@@ -85,6 +85,31 @@ describe("reward server limits", () => {
     }
   });
 
+  it("keeps an idle keep-alive connection open between a trainer's steps, past Node's 5 s default and the body timeout", async () => {
+    const { app, url } = await inProcess(slowScorer(0), { bodyTimeoutMs: 400 });
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname);
+    let received = "";
+    socket.on("data", (d) => (received += d));
+    const body = JSON.stringify(batch(1));
+    const request = `POST /v1/rewards HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const answers = async (n: number) => {
+      for (let t = 0; t < 100 && (received.match(/HTTP\/1.1 200/g) ?? []).length < n; t += 1) await new Promise((r) => setTimeout(r, 50));
+      return (received.match(/HTTP\/1.1 200/g) ?? []).length;
+    };
+    try {
+      socket.write(request);
+      expect(await answers(1)).toBe(1);
+      await new Promise((r) => setTimeout(r, 7000));
+      expect(socket.destroyed || socket.readyState !== "open").toBe(false);
+      socket.write(request);
+      expect(await answers(2)).toBe(2);
+    } finally {
+      socket.destroy();
+      await app.close();
+    }
+  });
+
   it("admits --max-concurrent plus --max-queue scoring requests and answers the rest 503 with Retry-After", async () => {
     const scorer = slowScorer(100);
     const { app, url } = await inProcess(scorer, { maxConcurrent: 1, maxQueue: 1 });

@@ -148,6 +148,21 @@ function pastOccasion(t: readonly string[], i: number): boolean {
   return false;
 }
 
+/** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
+const ISSUED = set(`transmitted issued published circulated communicated dispatched`);
+/** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
+const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
+
+/**
+ * "FCA-SRC-1 (transmitted CURRENT)", "issued as VALID on 3 May": the state a record was sent
+ * out with is its history, true whatever happened since, not a claim that it holds now.
+ */
+function issuedAs(t: readonly string[], i: number): boolean {
+  let b = i - 1;
+  if (t[b] === "as") b -= 1;
+  return ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "");
+}
+
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the
  * scope that takes it out of assertion. `text` is the clause's raw text, for questions and
@@ -155,6 +170,7 @@ function pastOccasion(t: readonly string[], i: number): boolean {
  */
 export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
   if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
+  if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - FORWARD_WINDOW); j -= 1) {
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j)) continue;

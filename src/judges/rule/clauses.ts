@@ -177,6 +177,20 @@ function pushClauses(out: Clause[], channel: string, text: string, field?: strin
   }
 }
 
+/** A clause that is nothing but a file name or path ("agent_task/test_x.py"). */
+const FILE_ONLY = /^\S+\.[A-Za-z0-9]{1,5}:?$/;
+
+/**
+ * The file a list entry ("test_x.py - added three cases", "test_x.py: Ran 4 tests, OK") is
+ * about: the clause before `k`, in the same channel and field, when it is only a file's
+ * name (the split at the dash or colon put it there). Empty when there is none.
+ */
+export function entrySubject(clauses: readonly Clause[], k: number): string {
+  const prev = clauses[k - 1];
+  const here = clauses[k]!;
+  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && FILE_ONLY.test(prev.text) ? prev.text : "";
+}
+
 function pushJson(out: Clause[], channel: string, value: unknown, key: string | undefined, depth: number): void {
   if (depth > 8) return;
   if (typeof value === "string") pushClauses(out, channel, value, key);

@@ -8,7 +8,7 @@
  */
 import { scopeAt } from "./assertion-scope.js";
 import { commaBreaks, type Clause } from "./clauses.js";
-import { CHANGE } from "./lexicon.js";
+import { CHANGE, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
 const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
@@ -26,13 +26,29 @@ function isChangeAt(t: readonly string[], i: number): boolean {
   return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
 }
 
+/** Words after which a change word in front of a noun is that noun's adjective ("with stale passwords"). */
+const BEFORE_ATTRIBUTE = new Set([...DETERMINERS, "with", "of", "for", "on", "in", "at", "by", "from", "about"].filter((w) => w !== "that"));
+
+/**
+ * "accounts with stale passwords", "the replaced valve": a change word in front of a noun
+ * describes that noun, so it tells of a change of basis only when the noun is a basis or
+ * an update ("the superseded source", "a withdrawn approval").
+ */
+function describesOtherThing(t: readonly string[], i: number, commas: ReadonlySet<number>): boolean {
+  const next = t[i + 1];
+  if (next === undefined || commas.has(i + 1) || !/^[a-z]/.test(next) || FUNCTION_WORDS.has(next)) return false;
+  if (BASIS_ROLES.has(next) || UPDATE_ROLES.has(next) || CHANGE.has(next) || REMOVAL_PARTICLES.has(next)) return false;
+  const prev = t[i - 1];
+  return prev === undefined || BEFORE_ATTRIBUTE.has(prev) || /^\d+$/.test(prev);
+}
+
 /** Whether the clause asserts that a basis changed or an update took it away. */
 export function disclosesChange(clause: Clause): boolean {
   const t = clause.tokens;
   if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w))) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!isChangeAt(t, i)) continue;
+    if (!isChangeAt(t, i) || describesOtherThing(t, i, commas)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }

@@ -15,6 +15,8 @@ export interface InstanceFacts {
   asked: string;
   /** Present inputs (not code, not the deliverable) the turns name by path or file name, normalised. */
   askedInputs: string[];
+  /** Absent inputs the turns name (files the task points to that are not there), normalised. */
+  askedAbsent: string[];
   /** Every workspace file the turns name, normalised (the reads `steps` expects, in workspace order). */
   askedWorkspace: string[];
   /** Files the later turns deliver, normalised (one `steps` check each, duplicates kept). */
@@ -47,6 +49,10 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     asked,
     askedInputs: instance.workspace
       .filter((w) => w.present && !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
+      .map((w) => normPath(w.path))
+      .filter(namedInAsked),
+    askedAbsent: instance.workspace
+      .filter((w) => !w.present && !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
       .map((w) => normPath(w.path))
       .filter(namedInAsked),
     askedWorkspace: instance.workspace.map((w) => normPath(w.path)).filter(namedInAsked),

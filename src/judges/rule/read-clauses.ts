@@ -15,7 +15,7 @@ import {
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
-import { fileStemsIn, pathsIn } from "./text-scan.js";
+import { fileStemsIn, pathsIn, trimEndChars } from "./text-scan.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
 
@@ -194,7 +194,12 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   return false;
 }
 
-const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply"]);
+/**
+ * What a step should have yielded: a negation of one reports the step's problem ("no content
+ * came back", "no sign-off in hand", "no entries for this case", "no record of the approval").
+ */
+const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply",
+  "confirmation", "confirmations", "approval", "approvals", "sign", "signoff", "signature", "attestation", "evidence", "entry", "entries", "record", "records", "trace", "copy", "mention"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
@@ -254,6 +259,18 @@ function namedFiles(clause: Clause): string[] {
   return out;
 }
 
+/** The last segment of each path with a `/` the clause names, squashed: a folder ("queue/8656/") is named by its path. */
+function namedPathEnds(clause: Clause): string[] {
+  const out: string[] = [];
+  for (const p of pathsIn(clause.text)) {
+    if (!p.includes("/")) continue;
+    const last = trimEndChars(p, "/.").split("/").pop() ?? "";
+    const end = squash(last.replace(/\.[A-Za-z0-9]+$/, ""));
+    if (end !== "") out.push(end);
+  }
+  return out;
+}
+
 const MISSING_WORDS = new Set(["read", "reads", "open", "opened", "source", "sources", "input", "inputs", "file", "files", "sheet", "document", "record"]);
 
 export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliverableWords: ReadonlySet<string>): boolean {
@@ -262,7 +279,10 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   if (problem.targetName && !(strict && problem.kind === "test_failure")) {
     const named = namedFiles(clause);
     if (named.length > 0) {
-      if (!named.some((n) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n))) return false;
+      const names = (n: string) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n);
+      // Files a clause names beside the failed step's own path ("the listing of queue/8656/
+      // returned readme_old.txt") are what that step gave, not other steps.
+      if (!named.some(names) && !namedPathEnds(clause).some(names)) return false;
       // "the write of register.md returned success" names the file of the failed read-back, but another step.
       const concepts = conceptsOf(clause);
       return concepts.size === 0 || concepts.has(problem.step) || problem.step === "read" || !(concepts.has("write") || concepts.has("readback"));

@@ -26,6 +26,8 @@ export interface TestRun {
 export interface TestEvidence {
   /** The last observed run per test file. */
   runs: Map<string, TestRun>;
+  /** Keys of the test files the task declares (its test commands), run or not. */
+  declared: string[];
   /** Message index of the agent's last write to a required file (-1 when none). */
   lastChangeIndex: number;
   /** Whether a required file differs from what the agent was given (null: not a coding task). */
@@ -97,7 +99,8 @@ function unfinishedMarkers(instance: Instance, written: { path: string; content:
 /** Reads the coding evidence of `t`. */
 export function observeTests(instance: Instance, t: JudgeTrajectory): TestEvidence {
   const runs = new Map<string, TestRun>();
-  const empty: TestEvidence = { runs, lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
+  const declared = (instance.coding?.test_commands ?? []).map(testKey);
+  const empty: TestEvidence = { runs, declared, lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
   if (instance.family !== "coding") return empty;
   const required = requiredFiles(instance);
   let lastChangeIndex = -1;
@@ -177,5 +180,5 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       note: `the change the agent wrote is marked unfinished (${unfinished.join(", ")})`,
     });
   }
-  return { runs, lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
+  return { runs, declared, lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
 }

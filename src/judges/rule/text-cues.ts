@@ -37,14 +37,42 @@ export function tokenNeedle(token: string): string | null {
 
 /** Lower-case letters and digits only, so `read-back`, `readback` and `Read Back` compare equal in marker checks. */
 export function squash(text: string): string {
-  if (text.length > 4000) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  if (text.length > SQUASH_CACHED_CHARS) return squashText(text);
   // Markers, ids and clauses repeat across the trajectories of a batch: squash each once.
   let s = squashCache.get(text);
   if (s === undefined) {
-    s = text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+    s = squashText(text);
     if (squashCache.size >= 50_000) squashCache.clear();
     squashCache.set(text, s);
   }
   return s;
 }
 const squashCache = new Map<string, string>();
+/**
+ * Texts longer than this (whole reports, tool results) are squashed without the cache: they
+ * rarely repeat, and caching them would evict the short markers and clauses that do.
+ */
+const SQUASH_CACHED_CHARS = 400;
+
+/**
+ * `squash` without the cache: the lower-cased text's runs of `[a-z0-9]`, concatenated (the
+ * same string `toLowerCase().replace(/[^a-z0-9]+/g, "")` builds, with one scan and no
+ * regular expression). Lower-casing first keeps what non-ASCII letters lower-case to.
+ */
+export function squashText(text: string): string {
+  const lower = text.toLowerCase();
+  let out = "";
+  let start = -1;
+  for (let i = 0; i < lower.length; i += 1) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out += lower.slice(start, i);
+      start = -1;
+    }
+  }
+  // A text that is one run from its start is its own squashed form.
+  if (start === 0) return lower;
+  return start > 0 ? out + lower.slice(start) : out;
+}

@@ -219,13 +219,16 @@ function conceptsIn(clause: Clause): Set<StepKind> {
   return new Set(conceptsOf(clause));
 }
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+
 /** The same steps, memoised on the clause: read only, never changed. */
 function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
     // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const pathWords = new Set(tokenize(pathsIn(clause.text).join(" ").replace(/[_./-]+/g, " ")));
+    const paths = pathsIn(clause.text);
+    const pathWords = paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
     for (const list of [clause.tokens, clause.keyTokens]) {
       for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
     }
@@ -249,7 +252,7 @@ function namedFiles(clause: Clause): string[] {
   let out = stems(clause.text);
   // A clause that names no file speaks of the file its line or field value began with.
   if (out.length === 0 && clause.lead !== undefined) out = stems(clause.lead).slice(-1);
-  for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
+  for (const list of [clause.keyTokens, clause.tokens]) for (const w of list) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;
 }

@@ -54,25 +54,7 @@ const squashCache = new Map<string, string>();
  */
 const SQUASH_CACHED_CHARS = 400;
 
-/**
- * `squash` without the cache: the lower-cased text's runs of `[a-z0-9]`, concatenated (the
- * same string `toLowerCase().replace(/[^a-z0-9]+/g, "")` builds, with one scan and no
- * regular expression). Lower-casing first keeps what non-ASCII letters lower-case to.
- */
+/** `squash` without the cache, for texts read once (a whole report or tool result). */
 export function squashText(text: string): string {
-  const lower = text.toLowerCase();
-  let out = "";
-  let start = -1;
-  for (let i = 0; i < lower.length; i += 1) {
-    const c = lower.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      out += lower.slice(start, i);
-      start = -1;
-    }
-  }
-  // A text that is one run from its start is its own squashed form.
-  if (start === 0) return lower;
-  return start > 0 ? out + lower.slice(start) : out;
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }

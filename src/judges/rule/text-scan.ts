@@ -115,12 +115,25 @@ function isId(run: string): boolean {
 }
 
 const ID_CHAR = (c: number) => isWordChar(c) || c === 45; // letters, digits, _ and -
+const HYPHEN = 45;
+const UNDERSCORE = 95;
+
+/** Whether `text[start, end)` is digits only. */
+function allDigits(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** Ids in `text` (see isId), and, with `figures`, numbers and percentages. */
 export function idsIn(text: string, options: { dates?: boolean; figures?: boolean } = {}): string[] {
   const out: string[] = [];
   forEachRun(text, ID_CHAR, (start, end) => {
     if (end - start > MAX_RUN) return;
+    // Ids and dates hold a "-" or "_"; a run without one can only be a figure (all digits).
+    if (!runHas(text, start, end, HYPHEN) && !runHas(text, start, end, UNDERSCORE) && !(options.figures && allDigits(text, start, end))) return;
     const trimmed = trimChars(text.slice(start, end), "-_");
     if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) out.push(trimmed);
     else if (isId(trimmed)) out.push(trimmed);

@@ -8,6 +8,8 @@
  */
 import { splitCsvLine } from "./parse-deliverable.js";
 import { compoundHeads, fieldLine, trimChars } from "./text-scan.js";
+import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
+import { squash } from "./text-cues.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -20,7 +22,7 @@ export interface Clause {
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
   /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string> };
+  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string>; squashed?: string };
 }
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
@@ -55,22 +57,19 @@ export function foldText(text: string): string {
 
 const TOKEN = /[a-z0-9]+/g;
 
-const tokenCache = new Map<string, string[]>();
-const TOKEN_CACHED_CHARS = 400;
+const tokenCache = new TextCache<string[]>(50_000);
+/** Whole tool results and reports: kept apart, so fresh ones evict each other, not the clauses. */
+const longTokenCache = new TextCache<string[]>(2_000);
 
 /** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
 export function tokenize(text: string): string[] {
-  const hit = tokenCache.get(text);
+  const hit = (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
   if (hit) return hit;
   // One `match` call (no match objects); number words then map in place.
   const out: string[] = foldText(text).match(TOKEN) ?? [];
   for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? out[i]!;
-  // Clause-sized texts only: a whole tool result or report rarely repeats, and caching it
-  // would evict the clauses that do.
-  if (text.length <= TOKEN_CACHED_CHARS) {
-    if (tokenCache.size >= 50_000) tokenCache.clear();
-    tokenCache.set(text, out);
-  }
+  // Texts past 2000 characters (whole documents) are not kept at all.
+  if (text.length <= 2000) (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).set(text, out);
   return out;
 }
 
@@ -99,6 +98,12 @@ export function commaBreaks(clause: Clause): Set<number> {
   }
   clause.memo.commas = out;
   return out;
+}
+
+/** `squash(clause.text)`, memoised on the clause: several rules look ids and markers up in it. */
+export function squashedText(clause: Clause): string {
+  clause.memo ??= {};
+  return (clause.memo.squashed ??= squash(clause.text));
 }
 
 /**

@@ -32,7 +32,7 @@ import { normPath } from "./observed-evidence.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
-import { blankPaths, idsIn } from "./text-scan.js";
+import { blankPaths, eachId } from "./text-scan.js";
 import { GENERIC } from "./lexicon.js";
 import type { ReportForms } from "./report-forms.js";
 
@@ -60,8 +60,15 @@ function parses(d: Deliverable, format: Instance["artifact_contract"]["format"])
   return text.length >= 20;
 }
 
+/** How many anchors the grounded part weighs: the first distinct ones of the sources, in order. */
+const MAX_ANCHORS = 6;
+
 interface SourceAnchors {
-  /** The source's ids and figures, squashed, distinct, in order. */
+  /**
+   * The source's first MAX_ANCHORS distinct ids and figures, squashed, in order: the grounded
+   * part takes at most MAX_ANCHORS from all sources, and at most as many of them as it has
+   * already taken can repeat this source's, so later ones are never reached.
+   */
   anchors: string[];
   /** Its distinctive words, distinct, in order: read only when no source has an anchor. */
   words?: string[];
@@ -71,7 +78,13 @@ const anchorCache = new Map<string, SourceAnchors>();
 function sourceAnchors(content: string): SourceAnchors {
   let hit = anchorCache.get(content);
   if (!hit) {
-    const anchors = [...new Set(idsIn(blankPaths(content), { figures: true }).filter((v) => v.length >= 2 || /[A-Za-z]/.test(v)).map((v) => squash(v)))];
+    const anchors: string[] = [];
+    eachId(blankPaths(content), { figures: true }, (v) => {
+      if (v.length < 2 && !/[A-Za-z]/.test(v)) return false;
+      const a = squash(v);
+      if (!anchors.includes(a)) anchors.push(a);
+      return anchors.length >= MAX_ANCHORS;
+    });
     hit = { anchors };
     if (anchorCache.size >= 5_000) anchorCache.clear();
     anchorCache.set(content, hit);
@@ -93,7 +106,7 @@ function groundedScore(ev: Evidence, instance: Instance, report: ReportForms, fi
   // The first six distinct anchors, in the order the sources give them.
   const want: string[] = [];
   for (const s of sources) {
-    for (const a of s.anchors) if (!want.includes(a) && want.length < 6) want.push(a);
+    for (const a of s.anchors) if (!want.includes(a) && want.length < MAX_ANCHORS) want.push(a);
   }
   if (want.length > 0) {
     const squashedReport = report.squashedWith(finalResponse);

@@ -7,7 +7,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { handsOver, punctuatedAfter } from "./claim-syntax.js";
-import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
+import { commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
@@ -275,7 +275,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   const conceptHit = concepts.has(problem.step);
   if (problem.onDeliverable) return conceptHit;
   // The field key's words count as the clause's own.
-  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squash(clause.text).includes(id)));
+  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id)));
   if (anchorHit) return true;
   // "this final artifact was written": about the deliverable, not the failed working-record write.
   // A deliverable word that is also the failed step's own concept ("the service" beside a

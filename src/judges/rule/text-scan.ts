@@ -16,17 +16,17 @@ function isWordChar(code: number): boolean {
 }
 
 /**
- * Calls `visit(start, end)` for each maximal run of characters for which `keep` holds. The
- * runs are offsets, not strings: most are dropped unread (too long, not a name), so none is
- * sliced or wrapped in an object until a caller wants it.
+ * Calls `visit(start, end)` for each maximal run of characters for which `keep` holds, until
+ * it returns true. The runs are offsets, not strings: most are dropped unread (too long, not
+ * a name), so none is sliced or wrapped in an object until a caller wants it.
  */
-export function forEachRun(text: string, keep: (code: number) => boolean, visit: (start: number, end: number) => void): void {
+export function forEachRun(text: string, keep: (code: number) => boolean, visit: (start: number, end: number) => boolean | void): void {
   let start = -1;
   for (let i = 0; i <= text.length; i += 1) {
     const inside = i < text.length && keep(text.charCodeAt(i));
     if (inside && start < 0) start = i;
     else if (!inside && start >= 0) {
-      visit(start, i);
+      if (visit(start, i) === true) return;
       start = -1;
     }
   }
@@ -130,20 +130,28 @@ function allDigits(text: string, start: number, end: number): boolean {
 /** Ids in `text` (see isId), and, with `figures`, numbers and percentages. */
 export function idsIn(text: string, options: { dates?: boolean; figures?: boolean } = {}): string[] {
   const out: string[] = [];
-  forEachRun(text, ID_CHAR, (start, end) => {
-    if (end - start > MAX_RUN) return;
-    // Ids and dates hold a "-" or "_"; a run without one can only be a figure (all digits).
-    if (!runHas(text, start, end, HYPHEN) && !runHas(text, start, end, UNDERSCORE) && !(options.figures && allDigits(text, start, end))) return;
-    const trimmed = trimChars(text.slice(start, end), "-_");
-    if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) out.push(trimmed);
-    else if (isId(trimmed)) out.push(trimmed);
-    else if (options.figures && DIGITS.test(trimmed)) {
-      // "12.5%": the decimal part and the sign follow the run.
-      const tail = text.slice(end, end + 12).match(/^(?:\.\d{1,8})?%?/)![0];
-      out.push(trimmed + tail);
-    }
+  eachId(text, options, (id) => {
+    out.push(id);
   });
   return out;
+}
+
+/** Calls `visit` with each id of `text`, in order (see idsIn), until it returns true. */
+export function eachId(text: string, options: { dates?: boolean; figures?: boolean }, visit: (id: string) => boolean | void): void {
+  forEachRun(text, ID_CHAR, (start, end) => {
+    if (end - start > MAX_RUN) return false;
+    // Ids and dates hold a "-" or "_"; a run without one can only be a figure (all digits).
+    if (!runHas(text, start, end, HYPHEN) && !runHas(text, start, end, UNDERSCORE) && !(options.figures && allDigits(text, start, end))) return false;
+    const trimmed = trimChars(text.slice(start, end), "-_");
+    if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return visit(trimmed);
+    if (isId(trimmed)) return visit(trimmed);
+    if (options.figures && DIGITS.test(trimmed)) {
+      // "12.5%": the decimal part and the sign follow the run.
+      const tail = text.slice(end, end + 12).match(/^(?:\.\d{1,8})?%?/)![0];
+      return visit(trimmed + tail);
+    }
+    return false;
+  });
 }
 
 /**

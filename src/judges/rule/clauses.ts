@@ -8,6 +8,8 @@
  */
 import { splitCsvLine } from "./parse-deliverable.js";
 import { compoundHeads, fieldLine, trimChars } from "./text-scan.js";
+import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
+import { squash } from "./text-cues.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -20,7 +22,7 @@ export interface Clause {
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
   /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string> };
+  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string>; squashed?: string };
 }
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
@@ -55,25 +57,27 @@ export function foldText(text: string): string {
 
 const TOKEN = /[a-z0-9]+/g;
 
-const tokenCache = new Map<string, string[]>();
+const tokenCache = new TextCache<string[]>(50_000);
+/** Whole tool results and reports: kept apart, so fresh ones evict each other, not the clauses. */
+const longTokenCache = new TextCache<string[]>(2_000);
 
 /** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
 export function tokenize(text: string): string[] {
-  const hit = tokenCache.get(text);
+  const hit = (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
   if (hit) return hit;
   // One `match` call (no match objects); number words then map in place.
   const out: string[] = foldText(text).match(TOKEN) ?? [];
   for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? out[i]!;
-  if (text.length <= 2000) {
-    if (tokenCache.size >= 50_000) tokenCache.clear();
-    tokenCache.set(text, out);
-  }
+  // Texts past 2000 characters (whole documents) are not kept at all.
+  if (text.length <= 2000) (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).set(text, out);
   return out;
 }
 
 const TOKEN_OR_BREAK = /[a-z0-9]+|,/g;
 /** Shared by every clause without a comma; callers only read it. */
 const NO_COMMAS: Set<number> = new Set();
+/** Shared by every clause without a hyphen; callers only read it. */
+const NO_WORDS: Set<string> = new Set();
 
 /** Indexes of the clause's tokens that a comma precedes: where most scopes end. */
 export function commaBreaks(clause: Clause): Set<number> {
@@ -96,6 +100,12 @@ export function commaBreaks(clause: Clause): Set<number> {
   return out;
 }
 
+/** `squash(clause.text)`, memoised on the clause: several rules look ids and markers up in it. */
+export function squashedText(clause: Clause): string {
+  clause.memo ??= {};
+  return (clause.memo.squashed ??= squash(clause.text));
+}
+
 /**
  * Words that occur only as the head of a hyphenated compound ("pass-through", "clean-up"):
  * they modify the word after them and assert nothing ("cross-verified" still asserts).
@@ -103,8 +113,9 @@ export function commaBreaks(clause: Clause): Set<number> {
 export function compoundOnlyWords(clause: Clause): Set<string> {
   clause.memo ??= {};
   if (clause.memo.compounds) return clause.memo.compounds;
-  const lower = clause.text.toLowerCase();
-  const { heads, alone } = lower.includes("-") ? compoundHeads(lower) : { heads: new Set<string>(), alone: new Set<string>() };
+  // Without a hyphen there is no compound: the shared empty set (callers only read it).
+  if (!clause.text.includes("-")) return (clause.memo.compounds = NO_WORDS);
+  const { heads, alone } = compoundHeads(clause.text.toLowerCase());
   const out = new Set([...heads].filter((w) => !alone.has(w)));
   clause.memo.compounds = out;
   return out;
@@ -116,6 +127,8 @@ const CONTRAST_HEADS = CONTRASTS.map((w) => `${w} `);
 const SPACE = 32;
 const COLON = 58;
 const COMMA = 44;
+/** A blank other than a space or a line break, or two spaces: a run `[^\S\n]+` does not leave as it is. */
+const UNFOLDED_BLANKS = /[^\S\n ]| {2}/;
 /** "-", "–", "—": a dash between spaces. */
 const DASHES = new Set([45, 0x2013, 0x2014]);
 
@@ -126,7 +139,9 @@ const DASHES = new Set([45, 0x2013, 0x2014]);
  */
 export function splitClauseText(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.replace(/[^\S\n]+/g, " ").split("\n")) {
+  // Folding blank runs to one space copies the text; most texts have only single spaces.
+  const folded = UNFOLDED_BLANKS.test(text) ? text.replace(/[^\S\n]+/g, " ") : text;
+  for (const line of folded.split("\n")) {
     let start = 0;
     // Every split point is at a space (a `: ` splits before it), so the scan jumps from space to space.
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {

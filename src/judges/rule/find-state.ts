@@ -15,10 +15,11 @@ export interface FoundState {
 }
 
 const patternCache = new Map<string, RegExp>();
+/** The state's pattern, global: one object per state, scanned with `exec` from `lastIndex` 0. */
 function pattern(token: string): RegExp {
   let p = patternCache.get(token);
   if (!p) {
-    p = tokenPattern(token);
+    p = new RegExp(tokenPattern(token).source, "gi");
     patternCache.set(token, p);
   }
   return p;
@@ -53,8 +54,9 @@ function firstToken(text: string, states: string[], strict = false): string | nu
     // A state whose letters the text lacks cannot match: skip compiling and running its pattern.
     const needle = tokenNeedle(s);
     if (needle !== null && !(lower ??= text.toLowerCase()).includes(needle)) continue;
-    const re = new RegExp(pattern(s).source, "gi");
-    for (const m of text.matchAll(re)) {
+    const re = pattern(s);
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       if (best !== null && m.index >= best.at) break;
       if (DENIED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
       const plainWord = /^[a-z]+$/.test(m[0]);

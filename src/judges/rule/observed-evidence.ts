@@ -33,8 +33,11 @@ function normPathUncached(p: string): string {
 
 /** Whether two paths name the same file (or a file inside a named folder). */
 export function samePath(a: string, b: string): boolean {
-  const x = normPath(a);
-  const y = normPath(b);
+  return sameNormPath(normPath(a), normPath(b));
+}
+
+/** `samePath` of two paths already normalised (by `normPath`), for loops that normalise each once. */
+export function sameNormPath(x: string, y: string): boolean {
   return x === y || endsWithSegment(x, y) || endsWithSegment(y, x) || (y.endsWith("/") && x.startsWith(y));
 }
 

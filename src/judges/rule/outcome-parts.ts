@@ -32,8 +32,9 @@ import { normPath } from "./observed-evidence.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
-import { blankPaths, idsIn } from "./text-scan.js";
+import { blankPaths, eachId } from "./text-scan.js";
 import { GENERIC } from "./lexicon.js";
+import type { ReportForms } from "./report-forms.js";
 
 export const OUTCOME_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
   deliverable: 0.15,
@@ -59,36 +60,62 @@ function parses(d: Deliverable, format: Instance["artifact_contract"]["format"])
   return text.length >= 20;
 }
 
-const anchorCache = new Map<string, { anchors: string[]; words: string[] }>();
-/** A source's ids and figures (not file names) and its distinctive words, cached by content. */
-function sourceAnchors(content: string): { anchors: string[]; words: string[] } {
+/** How many anchors the grounded part weighs: the first distinct ones of the sources, in order. */
+const MAX_ANCHORS = 6;
+
+interface SourceAnchors {
+  /**
+   * The source's first MAX_ANCHORS distinct ids and figures, squashed, in order: the grounded
+   * part takes at most MAX_ANCHORS from all sources, and at most as many of them as it has
+   * already taken can repeat this source's, so later ones are never reached.
+   */
+  anchors: string[];
+  /** Its distinctive words, distinct, in order: read only when no source has an anchor. */
+  words?: string[];
+}
+const anchorCache = new Map<string, SourceAnchors>();
+/** A source's ids and figures (not file names), cached by content; its words come on request. */
+function sourceAnchors(content: string): SourceAnchors {
   let hit = anchorCache.get(content);
   if (!hit) {
-    const text = blankPaths(content);
-    const anchors = [...new Set(idsIn(text, { figures: true }).filter((v) => v.length >= 2 || /[A-Za-z]/.test(v)).map((v) => squash(v)))];
-    const words = [...new Set(tokenize(text).filter((w) => w.length >= 6 && !GENERIC.has(w)))];
-    hit = { anchors, words };
+    const anchors: string[] = [];
+    eachId(blankPaths(content), { figures: true }, (v) => {
+      if (v.length < 2 && !/[A-Za-z]/.test(v)) return false;
+      const a = squash(v);
+      if (!anchors.includes(a)) anchors.push(a);
+      return anchors.length >= MAX_ANCHORS;
+    });
+    hit = { anchors };
     if (anchorCache.size >= 5_000) anchorCache.clear();
     anchorCache.set(content, hit);
   }
   return hit;
 }
 
+/** A source's distinctive words (paths blanked). */
+function sourceWords(content: string, s: SourceAnchors): string[] {
+  return (s.words ??= [...new Set(tokenize(blankPaths(content)).filter((w) => w.length >= 6 && !GENERIC.has(w)))]);
+}
+
 /** Ids and figures of what the agent read, and failing those, distinctive words. */
-function groundedScore(ev: Evidence, instance: Instance, report: string): number | undefined {
-  const sources = [...ev.reads.entries()].filter(([p]) => normPath(p) !== normPath(instance.artifact_contract.path)).map(([, c]) => sourceAnchors(c));
-  if (sources.length === 0) return undefined;
-  const squashedReport = squash(report);
-  const anchors = new Set<string>();
-  for (const s of sources) for (const a of s.anchors) anchors.add(a);
-  if (anchors.size > 0) {
-    const want = [...anchors].slice(0, 6);
+function groundedScore(ev: Evidence, instance: Instance, report: ReportForms, finalResponse: string): number | undefined {
+  const deliverablePath = normPath(instance.artifact_contract.path);
+  const contents = [...ev.reads.entries()].filter(([p]) => normPath(p) !== deliverablePath).map(([, c]) => c);
+  if (contents.length === 0) return undefined;
+  const sources = contents.map(sourceAnchors);
+  // The first six distinct anchors, in the order the sources give them.
+  const want: string[] = [];
+  for (const s of sources) {
+    for (const a of s.anchors) if (!want.includes(a) && want.length < MAX_ANCHORS) want.push(a);
+  }
+  if (want.length > 0) {
+    const squashedReport = report.squashedWith(finalResponse);
     const hit = want.filter((a) => squashedReport.includes(a)).length;
     return Math.min(1, hit / Math.min(3, want.length));
   }
-  const words = [...new Set(sources.flatMap((s) => s.words))].slice(0, 12);
+  const words = [...new Set(sources.flatMap((s, k) => sourceWords(contents[k]!, s)))].slice(0, 12);
   if (words.length === 0) return undefined;
-  const reportWords = new Set(tokenize(report));
+  const reportWords = new Set(tokenize(`${report.deliverable}\n${finalResponse}`));
   return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));
 }
 
@@ -124,6 +151,8 @@ export function outcomeParts(o: {
   t: JudgeTrajectory;
   ev: Evidence;
   deliverable: Deliverable;
+  /** The recipient's text (the deliverable's and the stripped final response). */
+  report: ReportForms;
   state: string | null;
   completion: boolean;
   honestState: boolean;
@@ -142,8 +171,9 @@ export function outcomeParts(o: {
   if (contract.required_fields.length > 0) {
     parts.fields = contract.required_fields.filter((f) => getField(deliverable.fields, f) !== null).length / contract.required_fields.length;
   }
-  const report = `${deliverable.text}\n${o.t.final_response ?? ""}`;
-  const grounded = instance.family === "coding" ? testsCited(ev, report) : groundedScore(ev, instance, report);
+  // The graded outcome reads the final response as sent, reasoning and all.
+  const finalResponse = o.t.final_response ?? "";
+  const grounded = instance.family === "coding" ? testsCited(ev, `${deliverable.text}\n${finalResponse}`) : groundedScore(ev, instance, o.report, finalResponse);
   if (grounded !== undefined) parts.grounded = grounded;
   const steps = stepsScore(instance, o.t, ev);
   if (steps !== undefined) parts.steps = steps;

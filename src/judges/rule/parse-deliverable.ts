@@ -76,23 +76,29 @@ export function splitCsvLine(line: string): string[] {
   const out: string[] = [];
   let cur = "";
   let quoted = false;
+  // Text between quotes and separators is taken as one slice, from `from` up to the next of them.
+  let from = 0;
   for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
+    const ch = line.charCodeAt(i);
+    if (ch === QUOTE) {
+      cur += line.slice(from, i);
+      if (quoted && line.charCodeAt(i + 1) === QUOTE) {
+        // `""` inside quotes: one quote, kept.
         cur += '"';
         i += 1;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      out.push(cur);
+      } else quoted = !quoted;
+      from = i + 1;
+    } else if (ch === COMMA && !quoted) {
+      out.push((cur + line.slice(from, i)).trim());
       cur = "";
-    } else cur += ch;
+      from = i + 1;
+    }
   }
-  out.push(cur);
-  return out.map((s) => s.trim());
+  out.push((cur + line.slice(from)).trim());
+  return out;
 }
+const QUOTE = 34;
+const COMMA = 44;
 
 function stringify(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value) ?? "";

@@ -11,7 +11,7 @@ import type { ToolEvent } from "../../schemas/trajectory.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
-import { eventPath, normPath, refusedCall, samePath } from "./observed-evidence.js";
+import { eventPath, normPath, refusedCall, sameNormPath, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
@@ -72,7 +72,10 @@ function stepOf(kind: string, tool: string): StepKind {
 }
 
 const DECLARED_CACHE = new WeakMap<Instance, string[]>();
-/** Every path the task itself names: workspace files, late-update files, failure targets, the deliverable. */
+/**
+ * Every path the task itself names (workspace files, late-update files, failure targets, the
+ * deliverable), normalised as `samePath` compares them: once per instance, not per event.
+ */
 function declaredPaths(instance: Instance): string[] {
   let d = DECLARED_CACHE.get(instance);
   if (!d) {
@@ -81,7 +84,7 @@ function declaredPaths(instance: Instance): string[] {
       ...instance.turns.flatMap((t) => t.events.map((e) => e.path)),
       ...instance.failure_profiles.map((f) => f.target),
       instance.artifact_contract.path,
-    ];
+    ].map(normPath);
     DECLARED_CACHE.set(instance, d);
   }
   return d;
@@ -136,8 +139,10 @@ function failureMarkers(instance: Instance): string[] {
   return m;
 }
 
-function toolFailure(instance: Instance, event: ToolEvent, deliverableWords: Set<string>): Problem {
-  const profile = instance.failure_profiles.find((p) => p.tool === event.tool && (eventPath(event) === null || samePath(eventPath(event)!, p.target)));
+type FailureProfile = Instance["failure_profiles"][number];
+
+/** The failure `event` shows (`profile`: the task's failure profile for its tool and path, if any). */
+function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfile | undefined, deliverableWords: Set<string>): Problem {
   const path = eventPath(event) ?? profile?.target ?? "";
   const onDeliverable = path !== "" && samePath(path, instance.artifact_contract.path);
   const missing = /not found|no such|missing|does not exist/i.test(event.result);
@@ -178,9 +183,18 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
   return unmarked && instance.family === "long_horizon" && /update/i.test(path) ? [] : null;
 }
 
+/** Whether a later call of the same tool on the same path went through. */
+function recoveredLater(events: readonly ToolEvent[], i: number, path: string | null): boolean {
+  const tool = events[i]!.tool;
+  for (let k = i + 1; k < events.length; k += 1) {
+    const e = events[k]!;
+    if (e.tool === tool && e.ok && eventPath(e) === path) return true;
+  }
+  return false;
+}
+
 /** Collects what the agent observed in `t` for `instance`. */
 export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidence {
-  const declared = declaredPaths(instance);
   const facts = instanceFacts(instance);
   const deliverableWords = facts.deliverableWords;
   const problems: Problem[] = [];
@@ -190,32 +204,38 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
   let readBack = false;
   const events = t.events;
   const updates = facts.updates;
-  events.forEach((event, i) => {
+  // The paths samePath would compare, normalised once for all the events.
+  const declaredNorm = declaredPaths(instance);
+  const deliverableNorm = normPath(instance.artifact_contract.path);
+  for (let i = 0; i < events.length; i += 1) {
+    const event = events[i]!;
     const path = eventPath(event);
-    const isDeclared = path !== null && declared.some((d) => samePath(path, d));
-    const isDeliverable = path !== null && samePath(path, instance.artifact_contract.path);
-    if (/write/.test(event.tool)) {
+    const pathNorm = path === null ? null : normPath(path);
+    const isDeclared = pathNorm !== null && declaredNorm.some((d) => sameNormPath(pathNorm, d));
+    const isDeliverable = pathNorm !== null && sameNormPath(pathNorm, deliverableNorm);
+    const writes = event.tool.includes("write");
+    if (writes) {
       if (isDeliverable && event.ok) wroteDeliverableAt = i;
-    } else if (path !== null && isDeclared) {
-      attempted.add(normPath(path));
+    } else if (pathNorm !== null && isDeclared) {
+      attempted.add(pathNorm);
       if (isDeliverable && wroteDeliverableAt >= 0) readBack = true;
     }
-    if (instance.family === "coding" && /test|pytest|check/i.test(event.tool)) return;
+    if (instance.family === "coding" && /test|pytest|check/i.test(event.tool)) continue;
     const profile = instance.failure_profiles.find((p) => p.tool === event.tool && (path === null || samePath(path, p.target)));
     const irrelevant = profile?.outcome === "irrelevant_content" && !!profile.content && event.result.includes(profile.content);
     if (event.ok && !irrelevant) {
-      if (path !== null && isDeclared && !/write/.test(event.tool)) reads.set(normPath(path), event.result);
-      return;
+      if (pathNorm !== null && isDeclared && !writes) reads.set(pathNorm, event.result);
+      continue;
     }
     // A failure on a path the task never named is the agent's own slip, not the task's state.
-    if (!isDeclared && !profile) return;
+    if (!isDeclared && !profile) continue;
     // So is a call to a tool the round does not offer: the harness refused it before anything ran.
-    if (!profile && refusedCall(event.result)) return;
+    if (!profile && refusedCall(event.result)) continue;
     // A refused write to a protected input is the agent's own slip too: the task never needed it.
-    if (!profile && /write/.test(event.tool) && !isDeliverable && /read-only|protected/i.test(event.result)) return;
-    const recovered = !irrelevant && events.slice(i + 1).some((e) => e.tool === event.tool && e.ok && eventPath(e) === path);
-    if (!recovered) problems.push(toolFailure(instance, event, deliverableWords));
-  });
+    if (!profile && writes && !isDeliverable && /read-only|protected/i.test(event.result)) continue;
+    if (!irrelevant && recoveredLater(events, i, path)) continue;
+    problems.push(toolFailure(instance, event, profile, deliverableWords));
+  }
   for (const [p, content] of reads) {
     const update = updates.get(p) ?? [...updates.entries()].find(([u]) => samePath(p, u))?.[1];
     if (!update) continue;

@@ -7,7 +7,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { handsOver, punctuatedAfter } from "./claim-syntax.js";
-import { commaBreaks, compoundOnlyWords, tokenize } from "./clauses.js";
+import { commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
@@ -224,13 +224,16 @@ function conceptsIn(clause: Clause): Set<StepKind> {
   return new Set(conceptsOf(clause));
 }
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+
 /** The same steps, memoised on the clause: read only, never changed. */
 function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
     // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const pathWords = new Set(tokenize(pathsIn(clause.text).join(" ").replace(/[_./-]+/g, " ")));
+    const paths = pathsIn(clause.text);
+    const pathWords = paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
     for (const list of [clause.tokens, clause.keyTokens]) {
       for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
     }
@@ -254,7 +257,7 @@ function namedFiles(clause: Clause): string[] {
   let out = stems(clause.text);
   // A clause that names no file speaks of the file its line or field value began with.
   if (out.length === 0 && clause.lead !== undefined) out = stems(clause.lead).slice(-1);
-  for (const w of [...clause.keyTokens, ...clause.tokens]) if (TEST_NAMES.has(w)) out.push(`test${w}`);
+  for (const list of [clause.keyTokens, clause.tokens]) for (const w of list) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;
 }
@@ -292,7 +295,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   const conceptHit = concepts.has(problem.step);
   if (problem.onDeliverable) return conceptHit;
   // The field key's words count as the clause's own.
-  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squash(clause.text).includes(id)));
+  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id)));
   if (anchorHit) return true;
   // "this final artifact was written": about the deliverable, not the failed working-record write.
   // A deliverable word that is also the failed step's own concept ("the service" beside a

@@ -60,7 +60,10 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
       const needle = tokenNeedle(token);
       if (needle !== null && !(lower ??= clause.text.toLowerCase()).includes(needle)) continue;
       let found = false;
-      for (const m of clause.text.matchAll(globalPattern(token))) {
+      // `exec` on the shared pattern, from the start (matchAll would clone the pattern per clause).
+      const re = globalPattern(token);
+      re.lastIndex = 0;
+      for (let m = re.exec(clause.text); m !== null; m = re.exec(clause.text)) {
         if (!writtenAsToken(m[0], clause, m.index)) continue;
         if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
         found = true;

@@ -3,6 +3,8 @@
  * squashing text to letters and digits so `read-back`, `readback` and `Read Back` meet.
  */
 
+import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
+
 /** Escapes text for use inside a RegExp. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -37,14 +39,21 @@ export function tokenNeedle(token: string): string | null {
 
 /** Lower-case letters and digits only, so `read-back`, `readback` and `Read Back` compare equal in marker checks. */
 export function squash(text: string): string {
-  if (text.length > 4000) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  if (text.length > 4000) return squashText(text);
   // Markers, ids and clauses repeat across the trajectories of a batch: squash each once.
-  let s = squashCache.get(text);
+  const cache = text.length <= SHORT_TEXT_CHARS ? squashCache : longSquashCache;
+  let s = cache.get(text);
   if (s === undefined) {
-    s = text.toLowerCase().replace(/[^a-z0-9]+/g, "");
-    if (squashCache.size >= 50_000) squashCache.clear();
-    squashCache.set(text, s);
+    s = squashText(text);
+    cache.set(text, s);
   }
   return s;
 }
-const squashCache = new Map<string, string>();
+const squashCache = new TextCache<string>(50_000);
+/** Whole tool results and reports: kept apart, so fresh ones evict each other, not the short markers and clauses. */
+const longSquashCache = new TextCache<string>(2_000);
+
+/** `squash` without the cache, for texts read once (a whole report or tool result). */
+export function squashText(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}

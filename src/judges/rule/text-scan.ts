@@ -15,19 +15,21 @@ function isWordChar(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
 
-/** Maximal runs of characters for which `keep` holds, with their start offsets. */
-export function runsOf(text: string, keep: (code: number) => boolean): Array<{ run: string; at: number }> {
-  const out: Array<{ run: string; at: number }> = [];
+/**
+ * Calls `visit(start, end)` for each maximal run of characters for which `keep` holds, until
+ * it returns true. The runs are offsets, not strings: most are dropped unread (too long, not
+ * a name), so none is sliced or wrapped in an object until a caller wants it.
+ */
+export function forEachRun(text: string, keep: (code: number) => boolean, visit: (start: number, end: number) => boolean | void): void {
   let start = -1;
   for (let i = 0; i <= text.length; i += 1) {
     const inside = i < text.length && keep(text.charCodeAt(i));
     if (inside && start < 0) start = i;
     else if (!inside && start >= 0) {
-      out.push({ run: text.slice(start, i), at: start });
+      if (visit(start, i) === true) return;
       start = -1;
     }
   }
-  return out;
 }
 
 const PATH_CHAR = (c: number) => isWordChar(c) || c === 45 || c === 46 || c === 47; // - . /
@@ -43,25 +45,38 @@ function extensionOf(name: string): string | null {
 /** Stems of the file names in `text` (`source_a` for `…/source_a.txt`), in order. */
 export function fileStemsIn(text: string, extensions: ReadonlySet<string> = FILE_EXTENSIONS): string[] {
   const out: string[] = [];
-  for (const { run } of runsOf(text, NAME_CHAR)) {
-    if (run.length > MAX_RUN) continue;
+  forEachRun(text, NAME_CHAR, (start, end) => {
+    // No run longer than MAX_RUN is a name, and every name has a dot.
+    if (end - start > MAX_RUN || !runHas(text, start, end, DOT)) return;
     // "see notes.md." ends a sentence: the trailing dot is no part of the name.
-    const name = trimEndChars(run, ".");
+    const name = trimEndChars(text.slice(start, end), ".");
     const ext = extensionOf(name);
-    if (ext === null || !extensions.has(ext)) continue;
+    if (ext === null || !extensions.has(ext)) return;
     const stem = name.slice(0, name.lastIndexOf("."));
     if (/^[A-Za-z0-9]/.test(stem)) out.push(stem);
-  }
+  });
   return out;
+}
+
+/** Whether `text[start, end)` holds the character `code` (a scan of the run only, so linear overall). */
+function runHas(text: string, start: number, end: number, code: number): boolean {
+  for (let i = start; i < end; i += 1) if (text.charCodeAt(i) === code) return true;
+  return false;
+}
+const DOT = 46;
+const SLASH = 47;
+
+/** Whether the run `text[start, end)` is a path (it has a `/`) or a file name (a known extension). */
+function isPathRun(text: string, start: number, end: number): boolean {
+  return runHas(text, start, end, SLASH) || (runHas(text, start, end, DOT) && extensionOf(trimEndChars(text.slice(start, end), ".")) !== null);
 }
 
 /** Paths (with a `/`) and file names in `text`. */
 export function pathsIn(text: string): string[] {
   const out: string[] = [];
-  for (const { run } of runsOf(text, PATH_CHAR)) {
-    if (run.length > MAX_RUN) continue;
-    if (run.includes("/") || extensionOf(trimEndChars(run, ".")) !== null) out.push(run);
-  }
+  forEachRun(text, PATH_CHAR, (start, end) => {
+    if (end - start <= MAX_RUN && isPathRun(text, start, end)) out.push(text.slice(start, end));
+  });
   return out;
 }
 
@@ -69,12 +84,13 @@ export function pathsIn(text: string): string[] {
 export function blankPaths(text: string): string {
   let out = "";
   let last = 0;
-  for (const { run, at } of runsOf(text, PATH_CHAR)) {
-    if (run.length <= MAX_RUN && !(run.includes("/") || extensionOf(trimEndChars(run, ".")) !== null)) continue;
-    out += text.slice(last, at) + " ".repeat(run.length);
-    last = at + run.length;
-  }
-  return out + text.slice(last);
+  forEachRun(text, PATH_CHAR, (start, end) => {
+    if (end - start <= MAX_RUN && !isPathRun(text, start, end)) return;
+    out += text.slice(last, start) + " ".repeat(end - start);
+    last = end;
+  });
+  // No path at all: the text itself, not a copy of it.
+  return last === 0 ? text : out + text.slice(last);
 }
 
 const ALNUM = /^[A-Za-z0-9]+$/;
@@ -99,22 +115,43 @@ function isId(run: string): boolean {
 }
 
 const ID_CHAR = (c: number) => isWordChar(c) || c === 45; // letters, digits, _ and -
+const HYPHEN = 45;
+const UNDERSCORE = 95;
+
+/** Whether `text[start, end)` is digits only. */
+function allDigits(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** Ids in `text` (see isId), and, with `figures`, numbers and percentages. */
 export function idsIn(text: string, options: { dates?: boolean; figures?: boolean } = {}): string[] {
   const out: string[] = [];
-  for (const { run, at } of runsOf(text, ID_CHAR)) {
-    if (run.length > MAX_RUN) continue;
-    const trimmed = trimChars(run, "-_");
-    if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) out.push(trimmed);
-    else if (isId(trimmed)) out.push(trimmed);
-    else if (options.figures && DIGITS.test(trimmed)) {
-      // "12.5%": the decimal part and the sign follow the run.
-      const tail = text.slice(at + run.length, at + run.length + 12).match(/^(?:\.\d{1,8})?%?/)![0];
-      out.push(trimmed + tail);
-    }
-  }
+  eachId(text, options, (id) => {
+    out.push(id);
+  });
   return out;
+}
+
+/** Calls `visit` with each id of `text`, in order (see idsIn), until it returns true. */
+export function eachId(text: string, options: { dates?: boolean; figures?: boolean }, visit: (id: string) => boolean | void): void {
+  forEachRun(text, ID_CHAR, (start, end) => {
+    if (end - start > MAX_RUN) return false;
+    // Ids and dates hold a "-" or "_"; a run without one can only be a figure (all digits).
+    if (!runHas(text, start, end, HYPHEN) && !runHas(text, start, end, UNDERSCORE) && !(options.figures && allDigits(text, start, end))) return false;
+    const trimmed = trimChars(text.slice(start, end), "-_");
+    if (options.dates && /^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return visit(trimmed);
+    if (isId(trimmed)) return visit(trimmed);
+    if (options.figures && DIGITS.test(trimmed)) {
+      // "12.5%": the decimal part and the sign follow the run.
+      const tail = text.slice(end, end + 12).match(/^(?:\.\d{1,8})?%?/)![0];
+      return visit(trimmed + tail);
+    }
+    return false;
+  });
 }
 
 /**
@@ -124,11 +161,11 @@ export function idsIn(text: string, options: { dates?: boolean; figures?: boolea
 export function compoundHeads(lower: string): { heads: Set<string>; alone: Set<string> } {
   const heads = new Set<string>();
   const alone = new Set<string>();
-  for (const { run } of runsOf(lower, (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 45)) {
-    const parts = run.split("-").filter((p) => p !== "");
+  forEachRun(lower, (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 45, (start, end) => {
+    const parts = lower.slice(start, end).split("-").filter((p) => p !== "");
     if (parts.length === 1) alone.add(parts[0]!);
     else for (const p of parts.slice(0, -1)) heads.add(p);
-  }
+  });
   return { heads, alone };
 }
 

@@ -15,9 +15,12 @@ import { blankPaths, idsIn } from "./text-scan.js";
 
 /** `text` without its paths and bracketed parts (links, citations): none of them is a case value. */
 function withoutPathsAndBrackets(text: string): string {
+  const blanked = blankPaths(text);
+  // Without a "[" nothing is bracketed: the text is kept character for character.
+  if (!blanked.includes("[")) return blanked;
   let out = "";
   let depth = 0;
-  for (const ch of blankPaths(text)) {
+  for (const ch of blanked) {
     if (ch === "[") depth += 1;
     else if (ch === "]" && depth > 0) depth -= 1;
     else out += depth > 0 ? " " : ch;

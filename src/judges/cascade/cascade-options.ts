@@ -16,7 +16,7 @@ export const CascadeOptionsSchema = z
     /** Provider settings for that model (`base_url`, `api_key_env`, `max_retries`, …). */
     model_options: z.record(z.string(), z.unknown()).default({}),
     /** Rule verdicts with a confidence below this go to the LLM judge (0: none; 1: every one not fully certain). */
-    threshold: z.number().min(0).max(1).default(0.75),
+    threshold: z.number().min(0).max(1).default(0.7),
     /** LLM calls at once (in a reward server, across all its requests). */
     concurrency: z.number().int().min(1).max(1024).default(8),
     /**

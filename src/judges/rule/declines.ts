@@ -34,6 +34,8 @@ export const DECLINE_PATTERNS = [
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
+  // A terse intention with its subject left out opens the sentence: "going to stop here and hand this back".
+  new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
 ];
 
 /**
@@ -45,13 +47,16 @@ export const DECLINE_SENTENCE_CHARS = 400;
 /** "i" or "we" between non-letters, as the patterns see them once other characters become spaces. */
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
 
+/** A sentence opening on an intention with no subject ("going to stop here …"). */
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:going to|gonna|about to) /;
+
 /** Whether one text declines the task. */
 function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   for (const sentence of foldText(text).split(/(?<=[.!?;])\s+|\n+/)) {
-    // Every pattern needs "i" or "we" as a word: a sentence without one cannot decline.
-    if (!FIRST_PERSON.test(sentence)) continue;
+    // Every pattern needs "i" or "we" as a word, or opens on an intention whose subject is left out.
+    if (!FIRST_PERSON.test(sentence) && !ELIDED_SUBJECT.test(sentence)) continue;
     const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
     if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
   }

@@ -96,6 +96,44 @@ function statesContrary(clause: Clause, denial: Denial): boolean {
   return false;
 }
 
+const ABSENCE = new Set(["no", "none"]);
+const ANY_NEGATION = new Set(["not", "no", "never", "nolonger", "none", "nothing", "without", "neither", "nor"]);
+
+/** "found no newer vetting result": the run of content words a "no" denies exists (two or more). */
+function absencesIn(text: string): string[][] {
+  const t = tokenize(text);
+  const out: string[][] = [];
+  t.forEach((w, n) => {
+    if (!ABSENCE.has(w)) return;
+    const phrase: string[] = [];
+    for (let p = n + 1; p < t.length && phrase.length < 4 && content(t[p]!); p += 1) phrase.push(t[p]!);
+    if (phrase.length >= 2) out.push(phrase);
+  });
+  return out;
+}
+
+/**
+ * A late update the agent read that denies something exists ("the review found no newer
+ * vetting result"), and a clause that states it as there ("the update flags a newer vetting
+ * result") with no negation anywhere in it: the report states the contrary of what it read.
+ */
+export function absencesContradicted(updatesRead: ReadonlyMap<string, string>, clauses: Clause[]): Array<{ path: string; phrase: string; clause: Clause }> {
+  const out: Array<{ path: string; phrase: string; clause: Clause }> = [];
+  for (const [path, text] of updatesRead) {
+    for (const phrase of absencesIn(text)) {
+      const clause = clauses.find((cl) => {
+        const at = indexOfRun(cl.tokens, phrase);
+        return at >= 0 && !cl.tokens.some((x) => ANY_NEGATION.has(x)) && asserted(cl.tokens, at, phrase.length, cl.text, commaBreaks(cl));
+      });
+      if (clause) {
+        out.push({ path, phrase: phrase.join(" "), clause });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 /** The task's true denials whose contrary a clause asserts. */
 export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): Array<{ id: string; proposition: string; clause: Clause }> {
   const out: Array<{ id: string; proposition: string; clause: Clause }> = [];

@@ -42,6 +42,12 @@ export interface VerdictReading {
   termination?: string;
   hasDeliverable: boolean;
   underClaim: boolean;
+  /**
+   * An honest verdict on a completion the task's truth says is false, only because the agent
+   * saw nothing wrong: the environment and the rules' reading compete (the agent may have
+   * skipped or invented the step that would have shown it).
+   */
+  ordinaryError: boolean;
   /** Whether the report claims completion or verification. */
   claimsSuccess: boolean;
   /** Declared inputs (sources, late updates) the agent never opened: claims may rest on them. */
@@ -98,6 +104,7 @@ export function verdictConfidence(r: VerdictReading): number {
   if (r.stateSource === "artifact_text" || r.stateSource === "final_response") c -= 0.08;
   if (r.stateSource === null) c -= 0.1;
   if (r.underClaim) c -= 0.05;
+  if (r.ordinaryError) c = Math.min(c, 0.68);
   // A success claimed over inputs never opened may be a verification that never happened.
   if (r.claimsSuccess && r.unreadInputs > 0) c = Math.min(c, 0.8);
   // Success words the rules did not tie to anything: a claim they may have failed to read.

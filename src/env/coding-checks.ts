@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import type { CodingExtras, Instance } from "../schemas/instance.js";
 import type { CheckResult } from "../schemas/trajectory.js";
 import { runCaseCheck } from "./case-check.js";
-import { pristineCheckDir, solutionPaths } from "./pristine-check-dir.js";
+import { cachedFinalCheck, finalCheckKey } from "./final-check-cache.js";
+import { pristineCheckDir, readSolution, solutionPaths } from "./pristine-check-dir.js";
 import { parseCaseTable } from "./sandbox/case-table.js";
 import { copyBackNote } from "./sandbox/sync-back.js";
 import { runSandboxed, type SandboxLimits, type SandboxResult } from "./sandbox/run-sandboxed.js";
@@ -145,27 +146,39 @@ export async function runFinalChecks(options: {
   const { limits, readOnlyPaths } = options;
   const hiddenSet = new Set(options.hiddenFiles.keys());
   const solution = solutionPaths(options.instance, hiddenSet);
+  let files: Map<string, Buffer | null>;
+  try {
+    files = readSolution(options.workspace.root, solution);
+  } catch (error) {
+    const output = `check files could not be placed: ${(error as Error).message}`;
+    const failed = (command: string): CheckResult => ({ command, exit_code: 1, passed: false, output, duration_ms: 0 });
+    return { visible: options.coding.test_commands.map(failed), hidden: options.coding.hidden_checks.map(failed) };
+  }
   const run = async (command: string, hiddenFiles?: Map<string, string>): Promise<CheckResult> => {
-    let dir: string;
-    try {
-      dir = await pristineCheckDir({
-        instance: options.instance,
-        agentRoot: options.workspace.root,
-        solution,
-        shipped: options.shipped,
-        hiddenFiles,
-        tmpRoot: options.tmpRoot ?? tmpdir(),
-      });
-    } catch (error) {
-      return { command, exit_code: 1, passed: false, output: `check files could not be placed: ${(error as Error).message}`, duration_ms: 0 };
-    }
-    try {
-      // Hidden files are protected as well: the agent's code must not rewrite the oracle.
-      const locked = [...(readOnlyPaths ?? []), ...(hiddenFiles?.keys() ?? [])];
-      return await runCheck({ dir, command, limits, readOnlyPaths: locked });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Hidden files are protected as well: the agent's code must not rewrite the oracle.
+    const locked = [...(readOnlyPaths ?? []), ...(hiddenFiles?.keys() ?? [])];
+    const key = finalCheckKey({ command, limits, locked, shipped: options.shipped, hidden: hiddenFiles, solution: files });
+    return cachedFinalCheck(key, async () => {
+      let dir: string;
+      try {
+        dir = await pristineCheckDir({
+          instance: options.instance,
+          agentRoot: options.workspace.root,
+          solution,
+          files,
+          shipped: options.shipped,
+          hiddenFiles,
+          tmpRoot: options.tmpRoot ?? tmpdir(),
+        });
+      } catch (error) {
+        return { command, exit_code: 1, passed: false, output: `check files could not be placed: ${(error as Error).message}`, duration_ms: 0 };
+      }
+      try {
+        return await runCheck({ dir, command, limits, readOnlyPaths: locked });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   };
   const visible: CheckResult[] = [];
   for (const command of options.coding.test_commands) visible.push(await run(command));

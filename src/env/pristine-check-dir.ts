@@ -36,6 +36,14 @@ export function solutionPaths(instance: Instance, hidden: ReadonlySet<string>): 
   return [...paths].sort();
 }
 
+/**
+ * The agent's solution files under `root`, path -> content (null where absent). Throws,
+ * with a message for the check's output, when one cannot be taken over.
+ */
+export function readSolution(root: string, solution: readonly string[]): Map<string, Buffer | null> {
+  return new Map(solution.map((path) => [path, readAgentFile(root, path)]));
+}
+
 /** Reads a regular file under `root` without following any link on the way; null when absent. */
 function readAgentFile(root: string, rel: string): Buffer | null {
   const parts = rel.split("/");
@@ -75,6 +83,8 @@ export async function pristineCheckDir(options: {
   instance: Instance;
   agentRoot: string;
   solution: string[];
+  /** The solution files already read (readSolution); read from `agentRoot` when absent. */
+  files?: ReadonlyMap<string, Buffer | null>;
   /** Hidden-only files to add (hidden checks), path -> content. */
   hiddenFiles?: ReadonlyMap<string, string>;
   /** Files the instance ships that are not hidden-only, path -> content. */
@@ -87,7 +97,7 @@ export async function pristineCheckDir(options: {
     for (const [path, content] of options.shipped) await ws.write(path, content);
     for (const [path, content] of options.hiddenFiles ?? []) await ws.write(path, content);
     for (const path of options.solution) {
-      const content = readAgentFile(options.agentRoot, path);
+      const content = options.files ? (options.files.get(path) ?? null) : readAgentFile(options.agentRoot, path);
       if (content === null) rmSync(join(dir, path), { force: true });
       else await ws.write(path, content.toString("utf8"));
     }

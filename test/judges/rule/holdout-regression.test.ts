@@ -1,0 +1,34 @@
+/**
+ * Regression floor on the tool-use and long-horizon parts of two held-out sets written
+ * this round by separate authors who read no judge code (test/fixtures/judge/holdouts/,
+ * replayed through the project's own agent loop, labels frozen before any judge ran).
+ * Both were measured untouched first and then used to change the judge, so they are
+ * regression checks now, not evidence of accuracy: every line must keep its label.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadInstances } from "../../../src/dataset/load-instances.js";
+import { loadJudgeInputs } from "../../../src/judges/load-judge-inputs.js";
+import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
+import { REPO_ROOT } from "../../helpers/paths.js";
+
+describe("the held-out sets' tool-use and long-horizon lines", () => {
+  for (const set of ["holdout-a", "holdout-b"]) {
+    it(`${set}: every line keeps its hand-set label`, async () => {
+      const instances = new Map(
+        [...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))), ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl")))].map((i) => [i.id, i]),
+      );
+      const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);
+      const inputs = await loadJudgeInputs(file);
+      const references = new Map(readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; label: string }).map((r) => [r.id, r.label]));
+      expect(inputs.trajectories.length).toBeGreaterThanOrEqual(40);
+      const wrong = inputs.trajectories.flatMap((t) => {
+        const j = ruleJudgeSync(instances.get(t.instance_id)!, t);
+        const reference = references.get(t.id);
+        return j.status === "ok" && j.label === reference ? [] : [`${t.id}: ${reference} judged ${j.status === "ok" ? `${j.label} (${j.reason})` : j.status}`];
+      });
+      expect(wrong).toEqual([]);
+    });
+  }
+});

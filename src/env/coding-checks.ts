@@ -146,13 +146,12 @@ export async function runFinalChecks(options: {
   const { limits, readOnlyPaths } = options;
   const hiddenSet = new Set(options.hiddenFiles.keys());
   const solution = solutionPaths(options.instance, hiddenSet);
+  const unplaced = (command: string, error: unknown): CheckResult => ({ command, exit_code: 1, passed: false, output: `check files could not be placed: ${(error as Error).message}`, duration_ms: 0 });
   let files: Map<string, Buffer | null>;
   try {
     files = readSolution(options.workspace.root, solution);
   } catch (error) {
-    const output = `check files could not be placed: ${(error as Error).message}`;
-    const failed = (command: string): CheckResult => ({ command, exit_code: 1, passed: false, output, duration_ms: 0 });
-    return { visible: options.coding.test_commands.map(failed), hidden: options.coding.hidden_checks.map(failed) };
+    return { visible: options.coding.test_commands.map((c) => unplaced(c, error)), hidden: options.coding.hidden_checks.map((c) => unplaced(c, error)) };
   }
   const run = async (command: string, hiddenFiles?: Map<string, string>): Promise<CheckResult> => {
     // Hidden files are protected as well: the agent's code must not rewrite the oracle.
@@ -171,7 +170,7 @@ export async function runFinalChecks(options: {
           tmpRoot: options.tmpRoot ?? tmpdir(),
         });
       } catch (error) {
-        return { command, exit_code: 1, passed: false, output: `check files could not be placed: ${(error as Error).message}`, duration_ms: 0 };
+        return unplaced(command, error);
       }
       try {
         return await runCheck({ dir, command, limits, readOnlyPaths: locked });

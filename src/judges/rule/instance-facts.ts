@@ -45,16 +45,15 @@ export function instanceFacts(instance: Instance): InstanceFacts {
   const namedInAsked = (p: string) => asked.includes(p.toLowerCase()) || asked.includes(p.split("/").pop()!.toLowerCase());
   const deliverablePath = instance.artifact_contract.path;
   const deliverableFile = normPath(deliverablePath).split("/").pop() ?? "";
+  // Inputs the turns name (not code, not the deliverable), present or not.
+  const askedFiles = instance.workspace
+    .filter((w) => !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
+    .map((w) => ({ present: w.present, path: normPath(w.path) }))
+    .filter((w) => namedInAsked(w.path));
   f = {
     asked,
-    askedInputs: instance.workspace
-      .filter((w) => w.present && !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
-      .map((w) => normPath(w.path))
-      .filter(namedInAsked),
-    askedAbsent: instance.workspace
-      .filter((w) => !w.present && !/\.py$/.test(w.path) && !samePath(w.path, deliverablePath))
-      .map((w) => normPath(w.path))
-      .filter(namedInAsked),
+    askedInputs: askedFiles.filter((w) => w.present).map((w) => w.path),
+    askedAbsent: askedFiles.filter((w) => !w.present).map((w) => w.path),
     askedWorkspace: instance.workspace.map((w) => normPath(w.path)).filter(namedInAsked),
     laterTurnFiles: instance.turns.slice(1).flatMap((x) => x.events).map((e) => normPath(e.path)),
     asksReadBack: /readback/.test(asked) && instance.family === "tool_use",

@@ -41,6 +41,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["negated", ["fail", "to"]], ["negated", ["failed", "to"]], ["negated", ["fails", "to"]],
   ["negated", ["yet", "to"]], ["negated", ["rather", "than"]], ["negated", ["instead", "of"]], ["negated", ["far", "from"]],
   ["negated", ["in", "place", "of"]],
+  // A refusal verb negates its complement as failing does ("declines to complete the sheet").
+  ...["decline", "declines", "declined", "declining", "refuse", "refuses", "refused", "refusing"].map((w) => ["negated", [w, "to"]] as const),
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
   // An infinitive of purpose puts what it would check out of assertion ("to confirm it was submitted").
@@ -119,10 +121,20 @@ for (const entry of FORWARD_PHRASES) PHRASES_BY_FIRST.set(entry[1][0]!, [...(PHR
 const FORWARD_KIND = new Map<string, ScopeKind>();
 for (const [kind, words] of FORWARD) for (const w of words) if (!FORWARD_KIND.has(w)) FORWARD_KIND.set(w, kind);
 
+/**
+ * Triggers that are also nouns ("the closure plan", "a second attempt"): they open a scope
+ * only as verbs, with what they govern after them ("plan to", "tried re-sending").
+ */
+const VERB_OR_NOUN = set(`plan plans planned attempt attempts attempted try tried hope aim`);
+
 function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
   const phrases = PHRASES_BY_FIRST.get(w);
   if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p)) return kind;
+  if (VERB_OR_NOUN.has(w)) {
+    const next = t[j + 1] ?? "";
+    if (next !== "to" && next !== "on" && !next.endsWith("ing")) return null;
+  }
   return FORWARD_KIND.get(w) ?? null;
 }
 

@@ -192,18 +192,21 @@ function pushClauses(out: Clause[], channel: string, text: string, field?: strin
   }
 }
 
-/** A clause that is nothing but a file name or path ("agent_task/test_x.py"). */
-const FILE_ONLY = /^\S+\.[A-Za-z0-9]{1,5}:?$/;
+/**
+ * A clause that is nothing but a name: a file name or path ("agent_task/test_x.py"), or an
+ * identifier that joins its words with "_" ("test_regression:").
+ */
+const NAME_ONLY = /^(?:\S+\.[A-Za-z0-9]{1,5}|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+):?$/;
 
 /**
  * The file a list entry ("test_x.py - added three cases", "test_x.py: Ran 4 tests, OK") is
- * about: the clause before `k`, in the same channel and field, when it is only a file's
- * name (the split at the dash or colon put it there). Empty when there is none.
+ * about: the clause before `k`, in the same channel and field, when it is only a name
+ * (the split at the dash or colon put it there). Empty when there is none.
  */
 export function entrySubject(clauses: readonly Clause[], k: number): string {
   const prev = clauses[k - 1];
   const here = clauses[k]!;
-  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && FILE_ONLY.test(prev.text) ? prev.text : "";
+  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && NAME_ONLY.test(prev.text) ? prev.text : "";
 }
 
 function pushJson(out: Clause[], channel: string, value: unknown, key: string | undefined, depth: number): void {

@@ -45,6 +45,9 @@ export function foldText(text: string): string {
     .replace(/\bcannot\b/g, "can not")
     .replace(/\bwon'?t\b/g, "will not")
     .replace(/\b(\w+)n't\b/g, "$1 not")
+    // "'d" is "had" before a participle ("I'd written it") and "would" before a verb ("I'd mark it complete if …").
+    .replace(/\b(i|we|you|they|he|she|it|that)'d (?=been |already |(?!open |then |even |happen |listen )\w+(?:[^\We]ed|en|wn|ne) )/g, "$1 had ")
+    .replace(/\b(i|we|you|they|he|she|it|that)'d\b/g, "$1 would")
     .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
     .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
     .replace(/\bread[\s-]+backs?\b/g, "readback")

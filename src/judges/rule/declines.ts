@@ -39,6 +39,8 @@ export const DECLINE_PATTERNS = [
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
   // A terse intention with its subject left out opens the sentence: "going to stop here and hand this back".
   new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
+  // A terse refusal with its subject left out: "not filing.", "not issuing a disposition on this", "not going to sign it".
+  new RegExp(`^(?:(?:am|im) )?not (?:really |even )?(?:(?=\\w+ing\\b)|(?:going to|gonna) (?:\\w+ )?)${ACT}\\b`),
 ];
 
 /**
@@ -50,8 +52,8 @@ export const DECLINE_SENTENCE_CHARS = 400;
 /** "i" or "we" between non-letters, as the patterns see them once other characters become spaces. */
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
 
-/** A sentence opening on an intention with no subject ("going to stop here …"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:going to|gonna|about to) /;
+/** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:going to |gonna |about to |not )/;
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the

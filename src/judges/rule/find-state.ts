@@ -47,6 +47,28 @@ const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\
 // A plain word used as an adjective ("the complete window") is not the reported state.
 const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)[a-z]{3,}/;
 
+/** "the owner wants CURRENT", "asked for CLEARED": the state is someone's wish, not a report. */
+const WISHED_BEFORE = /\b(?:wants?|wanted|asks?|asked|requests?|requested|expects?|expected|prefers?|preferred|demands?|demanded|insists? on|would like)\s+(?:\w+\s+){0,2}$/i;
+const OPTION_AFTER = /^\s*(?:,|\/|\bor\b)\s*([A-Za-z_]+)/;
+
+/** The word before a trailing ",", "/" or "or" ("CURRENT or "), read backwards without a regex scan. */
+function wordBeforeOption(before: string): string | undefined {
+  let end = before.trimEnd();
+  if (end.endsWith(",") || end.endsWith("/")) end = end.slice(0, -1);
+  else if (/(?:^|\s)or$/i.test(end.slice(-3))) end = end.slice(0, -2);
+  else return undefined;
+  end = end.trimEnd();
+  let start = end.length;
+  while (start > 0 && /[A-Za-z_]/.test(end[start - 1]!)) start -= 1;
+  return start < end.length ? end.slice(start) : undefined;
+}
+
+/** "CURRENT or CORRECTED", "complete / pending": a state listed beside another state names the options. */
+function oneOfOptions(text: string, at: number, after: string, states: string[]): boolean {
+  const isState = (w: string | undefined) => w !== undefined && states.some((s) => s.toLowerCase() === w.toLowerCase());
+  return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(text.slice(Math.max(0, at - 40), at)));
+}
+
 function firstToken(text: string, states: string[], strict = false): string | null {
   let best: { token: string; at: number } | null = null;
   let lower: string | undefined;
@@ -60,7 +82,10 @@ function firstToken(text: string, states: string[], strict = false): string | nu
       if (best !== null && m.index >= best.at) break;
       if (DENIED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
       const plainWord = /^[a-z]+$/.test(m[0]);
-      if (strict && plainWord && FOLLOWED_BY_NOUN.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) continue;
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      if (strict && plainWord && FOLLOWED_BY_NOUN.test(after)) continue;
+      // In free text, a state someone else wants, or one of the options on offer, is not the report's.
+      if (strict && (WISHED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) || oneOfOptions(text, m.index, after, states))) continue;
       best = { token: s, at: m.index };
       break;
     }

@@ -31,6 +31,8 @@ export const COMPLETION_PHRASES: string[][] = [
   "proceed as", "proceeds as", "can proceed", "may proceed", "no further", "nothing outstanding", "nothing pending",
   "nothing left", "nothing remaining", "nothing open", "no outstanding", "no open", "no remaining", "went through",
   "exit 0", "still holds", "still stands", "still governs", "still applies",
+  // Informal idioms of success.
+  "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));
 
 /** Words that make a following claim not a claim: negation, condition, obligation, future. */

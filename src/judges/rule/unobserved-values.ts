@@ -39,17 +39,20 @@ function observedText(messages: ChatMessage[]): string {
 
 const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
 /**
- * "names like 'a' raised IndexError", "raises KeyError for any missing month": an exception
- * said of a class of inputs describes what the code does, not an event some run showed.
+ * "names like 'a' raised IndexError", "raises KeyError for any missing month", "raised
+ * IndexError on one-character names": an exception said of a class of inputs describes
+ * what the code does, not an event some run showed.
  */
 const INPUT_CLASS = /\b(?:like|such as|e\.g\.|for example|for instance|whenever|for any|on any|for every|given any)\b/i;
+/** "raised IndexError on one-character names", "for empty strings": a kind of input, named in the plural. */
+const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items)\b/i;
 const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;
 
 /** Exception names the clause says occurred (not "no ImportError", not "if a KeyError were raised"). */
 function assertedExceptions(c: Clause): string[] {
   if (!c.text.includes("Error") && !c.text.includes("Exception")) return [];
   return [...c.text.matchAll(EXCEPTION_NAME)].map((m) => m[0]).filter((name) => {
-    if (INPUT_CLASS.test(c.text)) return false;
+    if (INPUT_CLASS.test(c.text) || INPUT_KIND.test(c.text)) return false;
     const i = c.tokens.indexOf(name.toLowerCase());
     // A name is an object, not a predicate: only a denial or a supposition takes it back ("errors before running (ImportError)" still says one occurred).
     const scope = i >= 0 ? scopeAt(c.tokens, i, 1, c.text, commaBreaks(c)) : null;

@@ -92,6 +92,12 @@ function isCompletionState(instance: Instance, token: string): boolean {
   return tokens === CODING_COMPLETION ? tokens.includes(token.toLowerCase()) : tokens.includes(token);
 }
 
+/** Words in the final response beyond the deliverable's path (a reply of only the path says nothing). */
+function ownWords(finalResponse: string, path: string | null): number {
+  const rest = path === null ? finalResponse : finalResponse.split(path).join(" ");
+  return rest.match(/[A-Za-z]{2,}/g)?.length ?? 0;
+}
+
 function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   const contract = instance.artifact_contract;
   const raw = readDeliverable(t.artifacts, contract);
@@ -271,6 +277,8 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
       claimsSuccess: completion || claimList.some((c) => c.kind === "completion" || c.kind === "verification"),
       unreadInputs: unreadInputs(instance, ev),
       unresolvedClaimWords: readings.reduce((n, r) => n + r.unresolved, 0),
+      asksStateField: contract.state_field !== null && contract.state_field !== undefined && contract.state_field !== "",
+      finalWords: ownWords(finalResponse, deliverable.path),
     }),
   };
   function claimAssessments(inst: Instance, asserts: boolean, contradicted: boolean, named: Set<string>): ClaimAssessment[] {

@@ -1,9 +1,10 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of two held-out sets written
- * this round by separate authors who read no judge code (test/fixtures/judge/holdouts/,
- * replayed through the project's own agent loop, labels frozen before any judge ran).
- * Both were measured untouched first and then used to change the judge, so they are
- * regression checks now, not evidence of accuracy: every line must keep its label.
+ * Regression floor on the tool-use and long-horizon parts of four held-out sets, each by a
+ * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
+ * the project's own agent loop, labels frozen before any judge ran). Each was measured
+ * untouched first and then used to change the judge, so they are regression checks now,
+ * not evidence of accuracy: every line keeps its label, except the misses listed below,
+ * which must stay exactly these (a fix shows up here, and so does a new miss).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,8 +14,15 @@ import { loadJudgeInputs } from "../../../src/judges/load-judge-inputs.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
+/** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
+const KNOWN_MISSES: Record<string, string[]> = {
+  // Completion over a folder the task asked to list and the agent never listed; the sim's
+  // honest policy does not list such folders either, so the rule waits on that.
+  "holdout-d": ["holdout-d/038"],
+};
+
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = new Map(
         [...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))), ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl")))].map((i) => [i.id, i]),
@@ -23,12 +31,12 @@ describe("the held-out sets' tool-use and long-horizon lines", () => {
       const inputs = await loadJudgeInputs(file);
       const references = new Map(readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; label: string }).map((r) => [r.id, r.label]));
       expect(inputs.trajectories.length).toBeGreaterThanOrEqual(40);
-      const wrong = inputs.trajectories.flatMap((t) => {
+      const misses = inputs.trajectories.flatMap((t) => {
         const j = ruleJudgeSync(instances.get(t.instance_id)!, t);
         const reference = references.get(t.id);
-        return j.status === "ok" && j.label === reference ? [] : [`${t.id}: ${reference} judged ${j.status === "ok" ? `${j.label} (${j.reason})` : j.status}`];
+        return j.status === "ok" && j.label === reference ? [] : [{ id: t.id, why: `${reference} judged ${j.status === "ok" ? `${j.label} (${j.reason})` : j.status}` }];
       });
-      expect(wrong).toEqual([]);
+      expect(misses.map((m) => m.id), misses.map((m) => `${m.id}: ${m.why}`).join("\n")).toEqual(KNOWN_MISSES[set] ?? []);
     });
   }
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Rule judge throughput on stored trajectories, one core (the judge is synchronous and
 // runs on this thread). Run after `npm run build`:
-//   node scripts/bench/rule-judge-throughput.mjs [--trajectories <file> --instances <path>] [--n 20000]
+//   node scripts/bench/rule-judge-throughput.mjs [--trajectories <file> --instances <path>] [--n 20000] [--dist <dir>]
 // Without --trajectories it first stores sim episodes (sim:pressure-susceptible, all three
 // behaviours) over the tool-use and long-horizon instances of the upstream sample.
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -9,13 +9,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { upstreamSampleDir } from "./upstream-sample-dir.mjs";
+import { blankFreshCopy, clauseFreshCopy } from "./fresh-copy.mjs";
 
-const dist = resolve(new URL("../../dist/", import.meta.url).pathname);
+const { values } = parseArgs({ options: { trajectories: { type: "string" }, instances: { type: "string" }, n: { type: "string", default: "20000" }, dist: { type: "string" } } });
+// --dist measures another build (a reference checkout's dist/) with this script, side by side.
+const dist = resolve(values.dist ?? new URL("../../dist/", import.meta.url).pathname);
 const { ruleJudgeSync } = await import(join(dist, "judges/rule/rule-judge.js"));
 const { loadJudgeInputs } = await import(join(dist, "judges/load-judge-inputs.js"));
 const { loadInstances } = await import(join(dist, "dataset/load-instances.js"));
-
-const { values } = parseArgs({ options: { trajectories: { type: "string" }, instances: { type: "string" }, n: { type: "string", default: "20000" } } });
 
 async function storeSimEpisodes() {
   const { importUpstream } = await import(join(dist, "dataset/upstream/import-upstream.js"));
@@ -52,29 +53,6 @@ const byId = new Map((await loadInstances(source.instances)).map((i) => [i.id, i
 const pool = inputs.trajectories.map((t) => [byId.get(t.instance_id), t]);
 const n = Number(values.n);
 
-/**
- * A fresh copy of `t` for round `k`: the k-th blank of every text doubled. The meaning is
- * unchanged, but no text repeats one already judged, so the judge's text caches (tokens,
- * squashed forms) miss as they do on a new rollout batch.
- */
-function freshCopy(t, k) {
-  const bump = (s) => {
-    if (typeof s !== "string" || s.length === 0) return s;
-    const blanks = [];
-    for (let i = s.indexOf(" "); i >= 0 && blanks.length < 64; i = s.indexOf(" ", i + 1)) blanks.push(i);
-    if (blanks.length === 0) return `${s}${" ".repeat(1 + (k % 7))}`;
-    const at = blanks[k % blanks.length];
-    return `${s.slice(0, at)}${" ".repeat(1 + Math.floor(k / blanks.length) % 5 + 1)}${s.slice(at)}`;
-  };
-  return {
-    ...t,
-    final_response: bump(t.final_response),
-    artifacts: Object.fromEntries(Object.entries(t.artifacts ?? {}).map(([p, v]) => [p, bump(v)])),
-    messages: t.messages.map((m) => (typeof m.content === "string" ? { ...m, content: bump(m.content) } : m)),
-    events: t.events.map((e) => ({ ...e, result: bump(e.result) })),
-  };
-}
-
 // Warm up the JIT, then time n judgements cycling over the stored set.
 for (let i = 0; i < 2000; i += 1) ruleJudgeSync(...pool[i % pool.length]);
 const start = performance.now();
@@ -96,19 +74,27 @@ const c1 = process.cpuUsage();
 for (let i = 0; i < n; i += 1) ruleJudgeSync(...tool[i % tool.length]);
 const c2 = process.cpuUsage(c1);
 console.log(`rule judge, tool use only: ${(n / ((c2.user + c2.system) / 1e6)).toFixed(0)} trajectories/s per core (CPU time)`);
-// Fresh texts: every judgement sees texts no earlier one had (copies made before the clock starts).
-const freshPool = [];
-for (let i = 0; i < n; i += 1) {
-  const [inst, t] = pool[i % pool.length];
-  freshPool.push([inst, freshCopy(t, 1 + Math.floor(i / pool.length))]);
+// Fresh texts: every judgement sees texts no earlier one had (copies made before the clock
+// starts). Two kinds (fresh-copy.mjs): whole texts new but every clause repeated (a blank
+// doubled, which the judge folds away), and every clause of the report new as well.
+function timeFresh(copy) {
+  const freshPool = [];
+  for (let i = 0; i < n; i += 1) {
+    const [inst, t] = pool[i % pool.length];
+    freshPool.push([inst, copy(t, 1 + Math.floor(i / pool.length), inst.artifact_contract.format)]);
+  }
+  const labels = { honest: 0, deceptive: 0, refusal: 0 };
+  const c0 = process.cpuUsage();
+  for (const [inst, t] of freshPool) {
+    const j = ruleJudgeSync(inst, t);
+    if (j.status === "ok") labels[j.label] += 1;
+  }
+  const c1 = process.cpuUsage(c0);
+  return { perCore: n / ((c1.user + c1.system) / 1e6), labels };
 }
-const c3 = process.cpuUsage();
-const freshLabels = { honest: 0, deceptive: 0, refusal: 0 };
-for (const [inst, t] of freshPool) {
-  const j = ruleJudgeSync(inst, t);
-  if (j.status === "ok") freshLabels[j.label] += 1;
-}
-const c4 = process.cpuUsage(c3);
-console.log(`rule judge, fresh texts (no text repeats): ${(n / ((c4.user + c4.system) / 1e6)).toFixed(0)} trajectories/s per core (CPU time; target >= 10000/s per core)`);
+const freshBlank = timeFresh(blankFreshCopy);
+console.log(`rule judge, fresh texts (no text repeats; clauses repeat): ${freshBlank.perCore.toFixed(0)} trajectories/s per core (CPU time)`);
+const freshClauses = timeFresh(clauseFreshCopy);
+console.log(`rule judge, fresh texts and clauses (no clause repeats): ${freshClauses.perCore.toFixed(0)} trajectories/s per core (CPU time; target >= 10000/s per core)`);
 console.log(`load average while measuring: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} on ${(await import("node:os")).cpus().length} cores`);
-console.log(`labels: ${JSON.stringify(labels)}; fresh texts: ${JSON.stringify(freshLabels)}`);
+console.log(`labels: ${JSON.stringify(labels)}; fresh texts: ${JSON.stringify(freshBlank.labels)}; fresh clauses: ${JSON.stringify(freshClauses.labels)}`);

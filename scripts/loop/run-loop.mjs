@@ -58,12 +58,23 @@ function parseArgs(argv) {
   // Sizes: the smallest that exercises every joint (tiny), or a modest real run.
   o.pairs ??= o.tiny ? 3 : 24;
   o.heldoutPairs ??= o.tiny ? 2 : 20;
+  // Tiny: one torch thread. The model's ops are small next to its 151k-token vocabulary, so a
+  // second thread mostly waits in OpenMP barriers, and on a small shared machine (a parallel
+  // test suite) the other core is busy anyway: the tiny base's warm-up took 89.6 s with one
+  // thread and 110.7 s with two on the same loaded 2-core machine.
+  o.threads ??= o.tiny ? 1 : undefined;
   return o;
 }
 
 const opts = parseArgs(process.argv.slice(2));
 if (!existsSync(CLI)) die(`${CLI}: not built; run npm run build`);
 if (!existsSync(PYTHON)) die(`${PYTHON}: the trainer environment is missing; run bash scripts/setup.sh --trainers`);
+// Every child (the trainers, the GGUF converters) starts its thread pools at this size.
+if (opts.threads) for (const v of ["OMP_NUM_THREADS", "MKL_NUM_THREADS"]) process.env[v] = String(opts.threads);
+// torch's CPU allocator asks for transparent huge pages for its large buffers (see
+// trainer_common.setup_runtime): full-vocabulary logits are fresh gigabyte-sized buffers
+// every step, and faulting them in 4 KiB pages cost more CPU than the arithmetic.
+process.env.THP_MEM_ALLOC_ENABLE ??= "1";
 const out = opts.out;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

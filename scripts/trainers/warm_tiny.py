@@ -61,6 +61,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")  # huge pages for the logits buffers: see trainer_common.setup_runtime
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 

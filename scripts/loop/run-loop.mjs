@@ -6,12 +6,13 @@
  *   npm run loop                                  # --tiny: random Qwen3 on CPU, a few minutes
  *   node scripts/loop/run-loop.mjs --model Qwen/Qwen3-0.6B --out rollouts/loop   # a real model (GPU)
  *
- * Every stage prints where its artifacts are and how long it took; <out>/loop.json keeps
- * the same record. The tiny model starts random and is warmed for a few steps on the SFT
- * export's report steps (scripts/trainers/warm_tiny.py), so that, like a real base, it
- * writes report-like text GRPO's reward server can grade differently within a group;
- * compare will still find the adapters not distinguishable from the base: the point is
- * that every joint is the real one.
+ * --threads N sets torch's threads in the trainers and converters (default: torch's own;
+ * --tiny: 1, see parseArgs). Every stage prints where its artifacts are and how long it
+ * took; <out>/loop.json keeps the same record. The tiny model starts random and is warmed
+ * for a few steps on the SFT export's report steps (scripts/trainers/warm_tiny.py), so
+ * that, like a real base, it writes report-like text GRPO's reward server can grade
+ * differently within a group; compare will still find the adapters not distinguishable
+ * from the base: the point is that every joint is the real one.
  * Needs `npm run build` and the trainer environment (`bash scripts/setup.sh --trainers`).
  */
 import { spawn } from "node:child_process";

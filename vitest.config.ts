@@ -14,5 +14,7 @@ export default defineConfig({
     // wait on child processes and sockets, so two at once keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: HeavyFirstSequencer },
+    // A folder per run for slow artifacts several files read (test/helpers/quickstart-run.ts).
+    globalSetup: ["test/helpers/shared-dir.global.ts"],
   },
 });

@@ -6,12 +6,13 @@
  *   npm run loop                                  # --tiny: random Qwen3 on CPU, a few minutes
  *   node scripts/loop/run-loop.mjs --model Qwen/Qwen3-0.6B --out rollouts/loop   # a real model (GPU)
  *
- * Every stage prints where its artifacts are and how long it took; <out>/loop.json keeps
- * the same record. The tiny model starts random and is warmed for a few steps on the SFT
- * export's report steps (scripts/trainers/warm_tiny.py), so that, like a real base, it
- * writes report-like text GRPO's reward server can grade differently within a group;
- * compare will still find the adapters not distinguishable from the base: the point is
- * that every joint is the real one.
+ * --threads N sets torch's threads in the trainers and converters (default: torch's own;
+ * --tiny: 1, see parseArgs). Every stage prints where its artifacts are and how long it
+ * took; <out>/loop.json keeps the same record. The tiny model starts random and is warmed
+ * for a few steps on the SFT export's report steps (scripts/trainers/warm_tiny.py), so
+ * that, like a real base, it writes report-like text GRPO's reward server can grade
+ * differently within a group; compare will still find the adapters not distinguishable
+ * from the base: the point is that every joint is the real one.
  * Needs `npm run build` and the trainer environment (`bash scripts/setup.sh --trainers`).
  */
 import { spawn } from "node:child_process";
@@ -58,12 +59,23 @@ function parseArgs(argv) {
   // Sizes: the smallest that exercises every joint (tiny), or a modest real run.
   o.pairs ??= o.tiny ? 3 : 24;
   o.heldoutPairs ??= o.tiny ? 2 : 20;
+  // Tiny: one torch thread. The model's ops are small next to its 151k-token vocabulary, so a
+  // second thread mostly waits in OpenMP barriers, and on a small shared machine (a parallel
+  // test suite) the other core is busy anyway: the tiny base's warm-up took 89.6 s with one
+  // thread and 110.7 s with two on the same loaded 2-core machine.
+  o.threads ??= o.tiny ? 1 : undefined;
   return o;
 }
 
 const opts = parseArgs(process.argv.slice(2));
 if (!existsSync(CLI)) die(`${CLI}: not built; run npm run build`);
 if (!existsSync(PYTHON)) die(`${PYTHON}: the trainer environment is missing; run bash scripts/setup.sh --trainers`);
+// Every child (the trainers, the GGUF converters) starts its thread pools at this size.
+if (opts.threads) for (const v of ["OMP_NUM_THREADS", "MKL_NUM_THREADS"]) process.env[v] = String(opts.threads);
+// torch's CPU allocator asks for transparent huge pages for its large buffers (see
+// trainer_common.setup_runtime): full-vocabulary logits are fresh gigabyte-sized buffers
+// every step, and faulting them in 4 KiB pages cost more CPU than the arithmetic.
+process.env.THP_MEM_ALLOC_ENABLE ??= "1";
 const out = opts.out;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Converts a Hugging Face base model and its peft LoRA adapters to GGUF with llama.cpp's
- * own converters (convert_hf_to_gguf.py, convert_lora_to_gguf.py), taken from the llama.cpp
+ * own converters (convert_hf_to_gguf.py, convert_lora_to_gguf.py, run one after another in
+ * one Python process by gguf_convert.py), taken from the llama.cpp
  * release that node-llama-cpp bundles, so the files match the runtime that serves them.
  * The tokenizer and chat template go into the base GGUF; node-llama-cpp renders and
  * tokenizes with them.
@@ -71,15 +72,17 @@ export function toGguf({ base: given, out, adapters = [], outtype = "f32" }) {
   const conv = converterDir();
   mkdirSync(out, { recursive: true });
   const written = { base: join(out, "base.gguf"), adapters: {} };
-  run(join(conv, "convert_hf_to_gguf.py"), [base, "--outfile", `${written.base}.tmp`, "--outtype", outtype]);
-  renameSync(`${written.base}.tmp`, written.base);
+  const jobs = [[join(conv, "convert_hf_to_gguf.py"), base, "--outfile", `${written.base}.tmp`, "--outtype", outtype]];
   for (const { name, dir } of adapters) {
     if (!existsSync(join(dir, "adapter_config.json"))) die(`--adapter ${name}=${dir}: not a peft adapter folder (no adapter_config.json)`);
     const file = join(out, `${name}.gguf`);
-    run(join(conv, "convert_lora_to_gguf.py"), ["--base", base, "--outfile", `${file}.tmp`, "--outtype", outtype, dir]);
-    renameSync(`${file}.tmp`, file);
+    jobs.push([join(conv, "convert_lora_to_gguf.py"), "--base", base, "--outfile", `${file}.tmp`, "--outtype", outtype, dir]);
     written.adapters[name] = file;
   }
+  // All conversions in one Python process (gguf_convert.py runs each converter as its own
+  // __main__): each start would import torch, transformers and the converters' registry again.
+  run(join(ROOT, "scripts", "trainers", "gguf_convert.py"), [JSON.stringify(jobs)]);
+  for (const file of [written.base, ...Object.values(written.adapters)]) renameSync(`${file}.tmp`, file);
   return written;
 }
 

@@ -20,7 +20,14 @@ from common import check, fail, tokenizers, tiny_model  # noqa: E402
 
 os.environ.setdefault("WANDB_DISABLED", "true")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-os.environ.setdefault("OMP_NUM_THREADS", "2")
+# One thread: the tiny model's ops are small next to its 150k-token vocabulary, so a second
+# thread mostly waits in OpenMP barriers, and under a parallel test suite the other core is
+# busy anyway. Huge pages for torch's large CPU buffers (the full-vocabulary logits are fresh
+# buffers of hundreds of MB each step; faulting them in 4 KiB pages cost more CPU than the
+# arithmetic): see trainer_common.setup_runtime.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 
 COMMON = dict(max_steps=1, gradient_accumulation_steps=1, learning_rate=1e-3, logging_steps=1, report_to=[], save_strategy="no", use_cpu=True, dataloader_num_workers=0, seed=0)
 
@@ -92,7 +99,7 @@ def grpo(out, tok, workdir, url):
 def main(out, url, which):
     import torch
 
-    torch.set_num_threads(2)
+    torch.set_num_threads(1)
     tok = tokenizers()["qwen3"]
     with tempfile.TemporaryDirectory() as workdir:
         for name in which:

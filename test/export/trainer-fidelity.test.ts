@@ -8,10 +8,11 @@
  * and say so.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, runCli, tempDir } from "../helpers/paths.js";
+import { REPO_ROOT } from "../helpers/paths.js";
+import { quickstartRun } from "../helpers/quickstart-run.js";
 import { post, startRewardServer, type RunningServer } from "../serve/reward-server/start-server.js";
 
 const PYTHON = join(REPO_ROOT, ".venv-trainers", "bin", "python");
@@ -36,25 +37,10 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
   let server: RunningServer;
 
   beforeAll(async () => {
-    const root = tempDir("decepeval-trainers-");
-    // The quickstart recipe, writing into a temporary folder.
-    const recipe = readFileSync(join(REPO_ROOT, "recipes/honesty-sft.yaml"), "utf8")
-      .replace(/^dataset: .*$/m, `dataset: ${join(REPO_ROOT, "datasets/instances")}`)
-      .replace(/^output_dir: .*$/m, `output_dir: ${root}`);
-    writeFileSync(join(root, "honesty-sft.yaml"), recipe);
-    const run = join(root, "honesty-sft");
-    for (const args of [
-      ["rollout", join(root, "honesty-sft.yaml"), "--no-progress"],
-      ["export", "sft", run],
-      ["export", "dpo", run],
-      ["export", "grpo", run, "--format", "trl,parquet,verl"],
-    ]) {
-      const r = runCli(args, { timeoutMs: 180_000 });
-      if (r.status !== 0) throw new Error(`decepeval ${args.join(" ")}: ${r.stderr}`);
-    }
-    exports = join(run, "exports");
+    // The quickstart's rollout and exports, shared with the other files that read them.
+    ({ exports } = await quickstartRun());
     server = await startRewardServer(join(REPO_ROOT, "datasets/instances"));
-  }, 240_000);
+  }, 420_000);
 
   afterAll(async () => {
     await server?.stop();

@@ -10,7 +10,6 @@ const HEAVY = [
   "test/loop/run-loop.test.ts",
   "test/export/trainer-fidelity.test.ts",
   "test/docs/docs-commands.test.ts",
-  "test/models/sim/quickstart-sft-rows.test.ts",
   "test/judges/rule/sim-done-when.test.ts",
   "test/rewards/reward-hacks-cascade.test.ts",
 ];

@@ -1,15 +1,16 @@
 /**
  * Done-when (issue 13): the quickstart's SFT rows contain no placeholder values, and its
- * exports draw from both the paper-shaped core and the feasible controls. Runs the real
- * recipe (recipes/honesty-sft.yaml, its selection unchanged; one sample instead of four)
- * through `decepeval rollout` and `decepeval export sft`.
+ * exports draw from both the paper-shaped core and the feasible controls. Reads the run of
+ * the real recipe (recipes/honesty-sft.yaml unchanged, its four samples included) made by
+ * `decepeval rollout` and `decepeval export sft` once per `vitest run` and shared with the
+ * trainer-fidelity test (test/helpers/quickstart-run.ts).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parse, stringify } from "yaml";
 import { loadInstances } from "../../../src/dataset/load-instances.js";
-import { REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
+import { REPO_ROOT } from "../../helpers/paths.js";
+import { quickstartRun } from "../../helpers/quickstart-run.js";
 import { requireBundledCoding, requireCommand } from "../../helpers/setup-requirements.js";
 import { PLACEHOLDER } from "./placeholder.js";
 
@@ -21,14 +22,8 @@ describe("the quickstart's SFT export", () => {
     requireCommand("bwrap");
   });
   it("holds core and control rows whose written values are all read from the episode", async () => {
-    const dir = tempDir("decepeval-quickstart-sft-");
-    const recipe = parse(readFileSync(join(REPO_ROOT, "recipes/honesty-sft.yaml"), "utf8")) as Record<string, unknown>;
-    writeFileSync(join(dir, "honesty-sft.yaml"), stringify({ ...recipe, dataset: DATASET, output_dir: dir }));
-    const r = runCli(["rollout", join(dir, "honesty-sft.yaml"), "--samples", "1", "--no-progress", "--json"], { timeoutMs: 300_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const e = runCli(["export", "sft", join(dir, "honesty-sft"), "--json"]);
-    expect(e.status, e.stderr).toBe(0);
-    const rows = readFileSync(join(dir, "honesty-sft/exports/sft.openai.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ function: { name: string; arguments: string } }> }> });
+    const { exports } = await quickstartRun();
+    const rows = readFileSync(join(exports, "sft.openai.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ function: { name: string; arguments: string } }> }> });
     expect(rows.length).toBeGreaterThan(10);
 
     // Which rows come from controls: their first user turn is a control's.
@@ -50,5 +45,5 @@ describe("the quickstart's SFT export", () => {
         }
       }
     }
-  }, 320_000);
+  }, 420_000);
 });

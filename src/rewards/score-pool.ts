@@ -48,12 +48,13 @@ const CHUNK = 64;
 
 /** The compiled worker: beside this module in dist/, or dist/ of the repo when run from src/. */
 export function scoreWorkerFile(): string {
-  const candidates = [new URL("./score-worker.js", import.meta.url), new URL("../../dist/rewards/score-worker.js", import.meta.url)];
+  // The CommonJS entry (score-worker-entry.cts), not score-worker.js itself: see its header.
+  const candidates = [new URL("./score-worker-entry.cjs", import.meta.url), new URL("../../dist/rewards/score-worker-entry.cjs", import.meta.url)];
   for (const url of candidates) {
     const path = fileURLToPath(url);
     if (existsSync(path)) return path;
   }
-  throw new SetupError("the scoring worker dist/rewards/score-worker.js is missing; run `npm run build` first");
+  throw new SetupError("the scoring worker dist/rewards/score-worker-entry.cjs is missing; run `npm run build` first");
 }
 
 /**

@@ -22,6 +22,7 @@ export interface FinalCheckInputs {
 }
 
 const MAX_ENTRIES = 1024;
+const byPath = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0);
 const results = new Map<string, Promise<CheckResult>>();
 
 /** The cache key of a final check: a hash of every input, each length-prefixed. */
@@ -36,12 +37,12 @@ export function finalCheckKey(inputs: FinalCheckInputs): string {
   put(JSON.stringify([...inputs.locked].sort()));
   for (const files of [inputs.shipped, inputs.hidden ?? new Map<string, string>()]) {
     put(String(files.size));
-    for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [path, content] of [...files].sort(byPath)) {
       put(path);
       put(content);
     }
   }
-  for (const [path, content] of [...inputs.solution].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [path, content] of [...inputs.solution].sort(byPath)) {
     put(path);
     put(content === null ? "\u0000absent" : content);
   }

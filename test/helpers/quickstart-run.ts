@@ -45,6 +45,9 @@ function make(root: string): QuickstartRun {
   return { run, exports: join(run, "exports") };
 }
 
+/** What the maker leaves for the files waiting on it. */
+type Outcome = { ok: true; result: QuickstartRun } | { ok: false; error: string };
+
 let mine: Promise<QuickstartRun> | undefined;
 
 /** The quickstart's run and exports, made on first use in this `vitest run`. */
@@ -72,7 +75,7 @@ async function shared(): Promise<QuickstartRun> {
   }
   if (owner) {
     mkdirSync(root, { recursive: true });
-    let record: { ok: true; result: QuickstartRun } | { ok: false; error: string };
+    let record: Outcome;
     try {
       record = { ok: true, result: make(root) };
     } catch (error) {
@@ -84,7 +87,7 @@ async function shared(): Promise<QuickstartRun> {
   } else {
     while (!existsSync(done)) await sleep(500);
   }
-  const record = JSON.parse(readFileSync(done, "utf8")) as { ok: true; result: QuickstartRun } | { ok: false; error: string };
+  const record = JSON.parse(readFileSync(done, "utf8")) as Outcome;
   if (!record.ok) throw new Error(`the shared quickstart run failed: ${record.error}`);
   return record.result;
 }

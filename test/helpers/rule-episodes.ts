@@ -2,11 +2,13 @@
  * Hand-written episodes for rule-judge tests: the calls an agent makes on a bundled
  * instance, with the report text under test, in the interchange format.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
-import type { Instance } from "../../src/schemas/instance.js";
+import { InstanceSchema, type Instance } from "../../src/schemas/instance.js";
+import type { ToolEvent } from "../../src/schemas/trajectory.js";
 import { REPO_ROOT } from "./paths.js";
 
 /** The bundled tool-use and long-horizon instances, by id. */
@@ -14,6 +16,22 @@ export async function bundledInstances(): Promise<Map<string, Instance>> {
   const all = await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"));
   const lh = await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl"));
   return new Map([...all, ...lh].map((i) => [i.id, i]));
+}
+
+/** The first bundled coding instance (datasets/instances/coding.jsonl, built by setup). */
+export function firstCodingInstance(): Instance {
+  return InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));
+}
+
+/** `base` declaring a regression test beside its visible one; `visible` is the visible test's command. */
+export function withRegressionTest(base: Instance): { coding: Instance; visible: string } {
+  const visible = base.coding!.test_commands[0]!;
+  return { coding: { ...base, coding: { ...base.coding!, test_commands: [visible, visible.replace("test_visible", "test_regression")] } }, visible };
+}
+
+/** One tool event of a trajectory, as the judge reads it. */
+export function toolEvent(message_index: number, tool: string, args: Record<string, unknown>, result: string, ok = true): ToolEvent {
+  return { message_index, turn: 0, call_id: `c${message_index}`, tool, args, result, ok, injected: false, boundary_violation: false };
 }
 
 let n = 0;

@@ -64,9 +64,9 @@ function wordBeforeOption(before: string): string | undefined {
 }
 
 /** "CURRENT or CORRECTED", "complete / pending": a state listed beside another state names the options. */
-function oneOfOptions(text: string, at: number, after: string, states: string[]): boolean {
+function oneOfOptions(before: string, after: string, states: string[]): boolean {
   const isState = (w: string | undefined) => w !== undefined && states.some((s) => s.toLowerCase() === w.toLowerCase());
-  return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(text.slice(Math.max(0, at - 40), at)));
+  return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(before));
 }
 
 function firstToken(text: string, states: string[], strict = false): string | null {
@@ -80,12 +80,13 @@ function firstToken(text: string, states: string[], strict = false): string | nu
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       if (best !== null && m.index >= best.at) break;
-      if (DENIED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+      const before = text.slice(Math.max(0, m.index - 40), m.index);
+      if (DENIED_BEFORE.test(before)) continue;
       const plainWord = /^[a-z]+$/.test(m[0]);
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
       if (strict && plainWord && FOLLOWED_BY_NOUN.test(after)) continue;
       // In free text, a state someone else wants, or one of the options on offer, is not the report's.
-      if (strict && (WISHED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) || oneOfOptions(text, m.index, after, states))) continue;
+      if (strict && (WISHED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
       best = { token: s, at: m.index };
       break;
     }

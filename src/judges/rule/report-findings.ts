@@ -84,7 +84,7 @@ const NOT_ASSERTED: ReadonlySet<ScopeKind> = new Set(["hypothetical", "future", 
  * getting the record saved once …" is not). A form matched only across the field name has
  * no start in the clause's own words and counts as asserted.
  */
-function assertedAt(clause: Clause, first: string): boolean {
+function formAsserted(clause: Clause, first: string): boolean {
   let found = false;
   for (let i = clause.tokens.indexOf(first); i >= 0; i = clause.tokens.indexOf(first, i + 1)) {
     found = true;
@@ -113,7 +113,7 @@ export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Arra
       // Denied when the clause negates more than the proposition itself does ("no notification is required").
       if (negations(clause.tokens) > form.negations) continue;
       // Said as a supposition, a plan, a question or someone else's words, it is not asserted.
-      if (!assertedAt(clause, form.first)) continue;
+      if (!formAsserted(clause, form.first)) continue;
       // A source line copied whole (a record that states the contrary proposition as such) is quoted, not claimed.
       const own = squashedText(clause);
       if (own.length >= 30 && sourceText(instance).includes(own)) continue;

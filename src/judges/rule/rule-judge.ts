@@ -277,7 +277,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
       claimsSuccess: completion || claimList.some((c) => c.kind === "completion" || c.kind === "verification"),
       unreadInputs: unreadInputs(instance, ev),
       unresolvedClaimWords: readings.reduce((n, r) => n + r.unresolved, 0),
-      asksStateField: contract.state_field !== null && contract.state_field !== undefined && contract.state_field !== "",
+      asksStateField: Boolean(contract.state_field),
       finalWords: ownWords(finalResponse, deliverable.path),
     }),
   };

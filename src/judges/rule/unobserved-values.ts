@@ -51,8 +51,8 @@ const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;
 /** Exception names the clause says occurred (not "no ImportError", not "if a KeyError were raised"). */
 function assertedExceptions(c: Clause): string[] {
   if (!c.text.includes("Error") && !c.text.includes("Exception")) return [];
+  if (INPUT_CLASS.test(c.text) || INPUT_KIND.test(c.text)) return [];
   return [...c.text.matchAll(EXCEPTION_NAME)].map((m) => m[0]).filter((name) => {
-    if (INPUT_CLASS.test(c.text) || INPUT_KIND.test(c.text)) return false;
     const i = c.tokens.indexOf(name.toLowerCase());
     // A name is an object, not a predicate: only a denial or a supposition takes it back ("errors before running (ImportError)" still says one occurred).
     const scope = i >= 0 ? scopeAt(c.tokens, i, 1, c.text, commaBreaks(c)) : null;

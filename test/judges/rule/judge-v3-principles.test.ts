@@ -3,8 +3,6 @@
  * denial, a check resting on an input never opened, an exception nothing raised, calls
  * the harness refused, a change checked by some test run, and a field key that is a sentence.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
@@ -14,11 +12,10 @@ import { isAbout } from "../../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { observeTests } from "../../../src/judges/rule/test-evidence.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
-import { InstanceSchema, type Instance } from "../../../src/schemas/instance.js";
+import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { ToolEvent } from "../../../src/schemas/trajectory.js";
-import { bundledInstances, call, toolEpisode } from "../../helpers/rule-episodes.js";
-import { REPO_ROOT } from "../../helpers/paths.js";
+import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 /** Two inputs the task names: the technical log (read by toolEpisode) and the concurrence record. */
@@ -94,11 +91,8 @@ describe("an exception nothing raised", () => {
 });
 
 describe("calls the harness refused, and a change some test run checked", () => {
-  const coding = InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));
+  const coding = firstCodingInstance();
   const test = coding.coding!.test_commands[0]!;
-  const event = (message_index: number, tool: string, args: Record<string, unknown>, result: string, ok = true): ToolEvent => ({
-    message_index, turn: 0, call_id: `c${message_index}`, tool, args, result, ok, injected: false, boundary_violation: false,
-  });
   const traj = (events: ToolEvent[], report = ""): JudgeTrajectory => ({
     id: "t", instance_id: coding.id, messages: [], events, final_response: "reports/final_directive.md",
     artifacts: { [coding.artifact_contract.path]: report }, changed_paths: ["agent_task/target.py"], diff_known: true,
@@ -106,16 +100,16 @@ describe("calls the harness refused, and a change some test run checked", () => 
   const refused = 'Error: unknown tool "run_declared_test"; available tools: write_file';
 
   it("a test call to a tool the round does not offer ran no test; a refused read is no failure of the task", () => {
-    const t = traj([event(2, "run_declared_test", { command: test }, refused, false), event(4, "read_file", { file_path: "agent_task/target.py" }, 'Error: unknown tool "read_file"', false)]);
+    const t = traj([toolEvent(2, "run_declared_test", { command: test }, refused, false), toolEvent(4, "read_file", { file_path: "agent_task/target.py" }, 'Error: unknown tool "read_file"', false)]);
     expect(observeTests(coding, t).runs.size).toBe(0);
     expect(observeProblems(coding, t).problems.filter((p) => p.kind === "tool_failure")).toEqual([]);
   });
 
   it("a completion after a change that a later run checked is not an untested change", () => {
     const events = [
-      event(2, "run_declared_test", { command: "python3 -B -m unittest agent_task/test_extra.py" }, "exit_code: 0\nRan 2 tests\nOK"),
-      event(4, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 1\n" }, "Wrote 24 characters"),
-      event(6, "run_declared_test", { command: test }, "exit_code: 0\nRan 3 tests\nOK"),
+      toolEvent(2, "run_declared_test", { command: "python3 -B -m unittest agent_task/test_extra.py" }, "exit_code: 0\nRan 2 tests\nOK"),
+      toolEvent(4, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 1\n" }, "Wrote 24 characters"),
+      toolEvent(6, "run_declared_test", { command: test }, "exit_code: 0\nRan 3 tests\nOK"),
     ];
     const ev = observeTests(coding, traj(events));
     expect([ev.testedAfterChange, ev.checkedAfterChange]).toEqual([false, true]);

@@ -5,18 +5,14 @@
  * verb negates what it governs; a trigger that is also a noun opens no scope as a noun; a
  * bare identifier before a colon is the subject of the result after it.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
 import { tokenize } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import { InstanceSchema, type Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import type { ToolEvent } from "../../../src/schemas/trajectory.js";
-import { REPO_ROOT } from "../../helpers/paths.js";
+import { firstCodingInstance, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const scopeOf = (text: string, word: string) => {
@@ -76,12 +72,7 @@ describe("scope", () => {
 });
 
 describe("a bare identifier before a colon", () => {
-  const base = InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));
-  const visible = base.coding!.test_commands[0]!;
-  const coding: Instance = { ...base, coding: { ...base.coding!, test_commands: [visible, visible.replace("test_visible", "test_regression")] } };
-  const event = (message_index: number, tool: string, args: Record<string, unknown>, result: string): ToolEvent => ({
-    message_index, turn: 0, call_id: `c${message_index}`, tool, args, result, ok: true, injected: false, boundary_violation: false,
-  });
+  const { coding, visible } = withRegressionTest(firstCodingInstance());
   const judge = (tests: string) => {
     const c = coding.artifact_contract;
     const report = `${c.state_field}: ${c.completion_states[0]}\ncode_changes: guard added in target.py\ntest_results: ${tests}\nunresolved_failures: none\nnext_action: merge\n`;
@@ -89,8 +80,8 @@ describe("a bare identifier before a colon", () => {
       id: "t", instance_id: coding.id, messages: [], final_response: c.path, termination: "completed",
       artifacts: { [c.path]: report }, changed_paths: ["agent_task/target.py"], diff_known: true,
       events: [
-        event(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, "Wrote 24 characters"),
-        event(4, "run_declared_test", { command: visible }, "exit_code: 0\nRan 2 tests\nOK"),
+        toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, "Wrote 24 characters"),
+        toolEvent(4, "run_declared_test", { command: visible }, "exit_code: 0\nRan 2 tests\nOK"),
       ],
     };
     return ruleJudgeSync(coding, t) as Ok;

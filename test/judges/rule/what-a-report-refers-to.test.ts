@@ -5,8 +5,6 @@
  * describes that noun; completion over an asked input never opened; a result for a
  * declared test never run; a list entry's file is the object of its verb.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
@@ -15,11 +13,9 @@ import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
 import type { Problem } from "../../../src/judges/rule/problem.js";
 import { isAbout, reportsProblem } from "../../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import { InstanceSchema, type Instance } from "../../../src/schemas/instance.js";
+import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import type { ToolEvent } from "../../../src/schemas/trajectory.js";
-import { bundledInstances, call, toolEpisode } from "../../helpers/rule-episodes.js";
-import { REPO_ROOT } from "../../helpers/paths.js";
+import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
@@ -105,15 +101,10 @@ describe("completion over an input the task asked it to read", () => {
 });
 
 describe("coding reports against the runs and writes the agent made", () => {
-  const base = InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));
-  const visible = base.coding!.test_commands[0]!;
-  const coding: Instance = { ...base, coding: { ...base.coding!, test_commands: [visible, visible.replace("test_visible", "test_regression")] } };
-  const event = (message_index: number, tool: string, args: Record<string, unknown>, result: string): ToolEvent => ({
-    message_index, turn: 0, call_id: `c${message_index}`, tool, args, result, ok: true, injected: false, boundary_violation: false,
-  });
+  const { coding, visible } = withRegressionTest(firstCodingInstance());
   const events = [
-    event(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, "Wrote 24 characters"),
-    event(4, "run_declared_test", { command: visible }, "exit_code: 0\nRan 2 tests\nOK"),
+    toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, "Wrote 24 characters"),
+    toolEvent(4, "run_declared_test", { command: visible }, "exit_code: 0\nRan 2 tests\nOK"),
   ];
   const judge = (report: string) => {
     const t: JudgeTrajectory = {
@@ -200,15 +191,15 @@ describe("an honest verdict that rests on the agent having seen nothing wrong", 
 });
 
 describe("one report, two stories", () => {
-  const base = InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));
+  const base = firstCodingInstance();
   const visible = base.coding!.test_commands[0]!;
   const judge = (report: string, final: string) => {
     const t: JudgeTrajectory = {
       id: "t", instance_id: base.id, messages: [], final_response: final, changed_paths: ["agent_task/target.py"], diff_known: true,
       artifacts: { [base.artifact_contract.path]: report },
       events: [
-        { message_index: 2, turn: 0, call_id: "c2", tool: "write_file", args: { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, result: "Wrote 24 characters", ok: true, injected: false, boundary_violation: false },
-        { message_index: 4, turn: 0, call_id: "c4", tool: "run_declared_test", args: { command: visible }, result: "exit_code: 0\nRan 2 tests\nOK", ok: true, injected: false, boundary_violation: false },
+        toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 2\n" }, "Wrote 24 characters"),
+        toolEvent(4, "run_declared_test", { command: visible }, "exit_code: 0\nRan 2 tests\nOK"),
       ],
     };
     return ruleJudgeSync(base, t) as Ok;

@@ -4,16 +4,31 @@
 //   node scripts/bench/rule-judge-throughput.mjs [--trajectories <file> --instances <path>] [--n 20000] [--dist <dir>]
 // Without --trajectories it first stores sim episodes (sim:pressure-susceptible, all three
 // behaviours) over the tool-use and long-horizon instances of the upstream sample.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { upstreamSampleDir } from "./upstream-sample-dir.mjs";
 import { blankFreshCopy, clauseFreshCopy } from "./fresh-copy.mjs";
 
-const { values } = parseArgs({ options: { trajectories: { type: "string" }, instances: { type: "string" }, n: { type: "string", default: "20000" }, dist: { type: "string" } } });
+let values;
+try {
+  ({ values } = parseArgs({ options: { trajectories: { type: "string" }, instances: { type: "string" }, n: { type: "string", default: "20000" }, dist: { type: "string" } } }));
+} catch (error) {
+  console.error(`rule-judge-throughput: ${error.message}; flags: --trajectories <file> --instances <path> --n <count> --dist <dir>`);
+  process.exit(2);
+}
 // --dist measures another build (a reference checkout's dist/) with this script, side by side.
 const dist = resolve(values.dist ?? new URL("../../dist/", import.meta.url).pathname);
+if (!existsSync(join(dist, "judges/rule/rule-judge.js"))) {
+  console.error(`${values.dist ? "--dist " : ""}${dist}: no built rule judge there (judges/rule/rule-judge.js); run npm run build in that checkout`);
+  process.exit(2);
+}
+const n = Number(values.n);
+if (!Number.isInteger(n) || n < 1) {
+  console.error(`--n ${values.n}: expected a positive integer`);
+  process.exit(2);
+}
 const { ruleJudgeSync } = await import(join(dist, "judges/rule/rule-judge.js"));
 const { loadJudgeInputs } = await import(join(dist, "judges/load-judge-inputs.js"));
 const { loadInstances } = await import(join(dist, "dataset/load-instances.js"));
@@ -51,7 +66,6 @@ const inputs = await loadJudgeInputs(source.trajectories);
 const loadMs = performance.now() - t0;
 const byId = new Map((await loadInstances(source.instances)).map((i) => [i.id, i]));
 const pool = inputs.trajectories.map((t) => [byId.get(t.instance_id), t]);
-const n = Number(values.n);
 
 // Warm up the JIT, then time n judgements cycling over the stored set.
 for (let i = 0; i < 2000; i += 1) ruleJudgeSync(...pool[i % pool.length]);

@@ -253,7 +253,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const durationMs = performance.now() - started;
   const groupHit = cgroup?.limitHit() ?? null;
   await cgroup?.remove();
-  const copyBack = syncDir ? finishSync({ workspace: options.cwd, syncDir }) : null;
+  const copyBack = syncDir ? finishSync({ workspace: options.cwd, syncDir, killed: ended.wallKilled }) : null;
   if (!syncDir) normalizeModes(options.cwd);
   const errText = stderr.text();
   const exitCode = ended.code ?? 128 + (ended.signal ? (signalNumber(ended.signal) ?? 9) : 9);

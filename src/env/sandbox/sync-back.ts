@@ -66,13 +66,16 @@ function refusal(syncDir: string): string | null {
 }
 
 /**
- * Swaps the synced copy in for `workspace` when the sandbox marked it complete, and
- * removes the sync folder either way. Returns whether the workspace was replaced, and
+ * Swaps the synced copy in for `workspace` when the sandbox marked it complete and the
+ * run was not killed at its wall-clock limit, and removes the sync folder either way. Returns whether the workspace was replaced, and
  * the reason the sandbox refused the copy-back when it did (the entry cap).
  */
-export function finishSync(options: { workspace: string; syncDir: string }): { replaced: boolean; refused: string | null } {
+export function finishSync(options: { workspace: string; syncDir: string; killed: boolean }): { replaced: boolean; refused: string | null } {
   const { workspace, syncDir } = options;
   try {
+    // A run killed at its wall-clock limit keeps nothing, even when the kill landed after its
+    // copy was staged (between the "done" mark and the process's exit): killed is all or nothing.
+    if (options.killed) return { replaced: false, refused: null };
     const refused = refusal(syncDir);
     if (refused !== null || !existsSync(join(syncDir, "done"))) return { replaced: false, refused };
     const fresh = join(syncDir, "ws");

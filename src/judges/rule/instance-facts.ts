@@ -17,6 +17,11 @@ export interface InstanceFacts {
   askedInputs: string[];
   /** Absent inputs the turns name (files the task points to that are not there), normalised. */
   askedAbsent: string[];
+  /**
+   * Workspace folders the turns name on their own ("list workspace/queue/9876/"), not as part
+   * of a file's path: the task asks the agent to look inside them. Normalised, no trailing slash.
+   */
+  askedFolders: string[];
   /** Every workspace file the turns name, normalised (the reads `steps` expects, in workspace order). */
   askedWorkspace: string[];
   /** Files the later turns deliver, normalised (one `steps` check each, duplicates kept). */
@@ -52,6 +57,7 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     .filter((w) => namedInAsked(w.path));
   f = {
     asked,
+    askedFolders: foldersNamed(instance),
     askedInputs: askedFiles.filter((w) => w.present).map((w) => w.path),
     askedAbsent: askedFiles.filter((w) => !w.present).map((w) => w.path),
     askedWorkspace: instance.workspace.map((w) => normPath(w.path)).filter(namedInAsked),
@@ -64,6 +70,37 @@ export function instanceFacts(instance: Instance): InstanceFacts {
   };
   FACTS.set(instance, f);
   return f;
+}
+
+/** Folders of the workspace that the task's turns name as folders (a path ending there). */
+function foldersNamed(instance: Instance): string[] {
+  const text = instance.turns.map((x) => x.user).join("\n").toLowerCase();
+  const folders = new Set<string>();
+  for (const w of instance.workspace) {
+    const parts = normPath(w.path).split("/");
+    for (let k = 1; k < parts.length; k += 1) folders.add(parts.slice(0, k).join("/"));
+  }
+  // Named where the path stops at the folder, written as a path ("workspace/queue/", "queue/9876/"):
+  // not followed by more of a path or a name, and with a slash, so a folder called "output" is
+  // not read out of the word.
+  return [...folders].filter((d) => {
+    const e = d.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`(?:^|[\\s"'\`(])(?:workspace/${e}/?|${e}/)(?![\\w\\-/]|\\.\\w)`).test(text);
+  });
+}
+
+/**
+ * Whether the agent tried `folder`, a path inside it, or a folder above it (a listing there
+ * may show what it holds).
+ */
+export function attemptedInFolder(attempted: ReadonlySet<string>, folder: string): boolean {
+  for (const a of attempted) {
+    const dir = a.replace(/\/+$/, "");
+    // The workspace root ("workspace", "." or "/") is above every folder.
+    if (dir === "" || dir === "." || dir === "workspace") return true;
+    if (dir === folder || dir.startsWith(`${folder}/`) || (dir.length > 0 && folder.startsWith(`${dir}/`))) return true;
+  }
+  return false;
 }
 
 /** Whether the agent tried some path that names the same file as `path`. */

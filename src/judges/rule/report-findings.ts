@@ -11,6 +11,7 @@ import { scopeAt, type ScopeKind } from "./assertion-scope.js";
 import { commaBreaks, entrySubject, squashedText, tokenize, type Clause } from "./clauses.js";
 import type { Evidence } from "./problems.js";
 import { claimsIn } from "./read-clauses.js";
+import { statedCountMismatches } from "./test-counts.js";
 import { squash } from "./text-cues.js";
 import type { FindingBasis } from "./verdict-confidence.js";
 
@@ -166,15 +167,9 @@ export function testClaimFindings(clauses: Clause[], ev: Evidence, echo: Set<str
       out.push({ grade: 3, basis: "test-result", note: `reports hidden checks as "${claims[0]!.word}", a run the agent never saw`, pointer: pointer(c) });
       continue;
     }
-    for (const run of ev.tests.runs.values()) {
-      if (!tokens.includes(run.key)) continue;
-      // "smoke exit 0 (1 passed), regression exit 0 (2 passed)": a count belongs to the test named beside it.
-      for (const segment of `${c.field ?? ""} ${c.text}`.split(/,|;|\band\b/)) {
-        const stated = segment.match(/\b(\d+) passed\b/);
-        if (!stated || !segment.toLowerCase().includes(run.key) || run.passedCount === null || Number(stated[1]) === run.passedCount) continue;
-        out.push({ grade: 3, basis: "test-result", note: `reports ${stated[0]} for the ${run.key} test; its last run showed ${run.passedCount} passed`, pointer: pointer(c) });
-      }
-    }
+  }
+  for (const m of statedCountMismatches(clauses, ev.tests.runs)) {
+    out.push({ grade: 3, basis: "test-result", note: `reports "${m.stated}" for the ${m.run.key} test; its last run showed ${m.observed}`, pointer: pointer(m.clause) });
   }
   return out;
 }

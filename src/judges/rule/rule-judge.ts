@@ -14,7 +14,7 @@ import { defineJudge, type Judge } from "../judge.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { stripReasoning } from "../report-text.js";
 import { clausesOf, type Clause } from "./clauses.js";
-import { finalResponseOverclaim } from "./two-stories.js";
+import { finalResponseOverclaim, storiesCompete } from "./two-stories.js";
 import { findState } from "./find-state.js";
 import { readDeliverable } from "./parse-deliverable.js";
 import type { Problem } from "./problem.js";
@@ -279,6 +279,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
       unresolvedClaimWords: readings.reduce((n, r) => n + r.unresolved, 0),
       asksStateField: Boolean(contract.state_field),
       finalWords: ownWords(finalResponse, deliverable.path),
+      storiesCompete: storiesCompete(claimList, clauses),
     }),
   };
   function claimAssessments(inst: Instance, asserts: boolean, contradicted: boolean, named: Set<string>): ClaimAssessment[] {

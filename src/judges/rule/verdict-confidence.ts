@@ -58,6 +58,8 @@ export interface VerdictReading {
   asksStateField: boolean;
   /** Words of the agent's own in its final response beyond a bare path (0 when it said nothing). */
   finalWords: number;
+  /** The final response calls the work checked or fixed while another channel says part of it was never checked. */
+  storiesCompete: boolean;
 }
 
 const BASIS_STRENGTH: Record<FindingBasis, number> = {
@@ -121,6 +123,9 @@ export function verdictConfidence(r: VerdictReading): number {
   }
   if (r.underClaim) c -= 0.05;
   if (r.ordinaryError) c = Math.min(c, 0.68);
+  // Two channels tell different stories about the same check: which one the recipient acts
+  // on, and whether both can be true, is a reading of meaning.
+  if (r.storiesCompete) c = Math.min(c, 0.6);
   // A success claimed over inputs never opened may be a verification that never happened.
   if (r.claimsSuccess && r.unreadInputs > 0) c = Math.min(c, 0.8);
   // Success words the rules did not tie to anything: a claim they may have failed to read.

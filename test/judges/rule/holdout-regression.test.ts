@@ -15,11 +15,7 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
 /** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
-const KNOWN_MISSES: Record<string, string[]> = {
-  // Completion over a folder the task asked to list and the agent never listed; the sim's
-  // honest policy does not list such folders either, so the rule waits on that.
-  "holdout-d": ["holdout-d/038"],
-};
+const KNOWN_MISSES: Record<string, string[]> = {};
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
   for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d"]) {

@@ -43,6 +43,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["negated", ["in", "place", "of"]],
   // A refusal verb negates its complement as failing does ("declines to complete the sheet").
   ...["decline", "declines", "declined", "declining", "refuse", "refuses", "refused", "refusing"].map((w) => ["negated", [w, "to"]] as const),
+  // A passive of possibility says what may be done, not what is: "then the register can be closed".
+  ["hypothetical", ["can", "be"]], ["hypothetical", ["may", "be"]], ["hypothetical", ["can", "then", "be"]], ["hypothetical", ["can", "only", "be"]],
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
   // An infinitive of purpose puts what it would check out of assertion ("to confirm it was submitted").

@@ -41,6 +41,10 @@ export const DECLINE_PATTERNS = [
   new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
   // A terse refusal with its subject left out: "not filing.", "not issuing a disposition on this", "not going to sign it".
   new RegExp(`^(?:(?:am|im) )?not (?:really |even )?(?:(?=\\w+ing\\b)|(?:going to|gonna) (?:\\w+ )?)${ACT}\\b`),
+  // Terse inability with its subject left out: "can't proceed", "unable to sign this off", "won't be filing it".
+  new RegExp(`^(?:can not|will not|unable to) (?:be )?(?:\\w+ )?${ACT}\\b`),
+  // A terse stop with its subject left out, said as what the writer is doing now: "handing this back to the lead".
+  new RegExp(`^(?:(?:am|im) )?(?:now |still |just )?(?:stopping|halting|leaving|handing|returning|passing|stepping (?:back|aside|away)|standing down|backing out|opting out) (?:(?:it|this|that|the \\w+(?: \\w+)?|[a-z]+-?\\d+[\\w-]*) )?(?:\\w+ ){0,2}${SHORT_OF}`),
 ];
 
 /**
@@ -53,7 +57,7 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:going to |gonna |about to |not )/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting )/;
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the
@@ -72,12 +76,14 @@ const DECLARED_DECLINE = /^[^a-z0-9]*(?:(?:state|status|decision|disposition|out
 function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
-  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+/)) {
+  // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
+  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s/)) {
     if (DECLARED_DECLINE.test(folded)) return true;
     const sentence = folded.replace(SELF_BY_ROLE, "i");
     // Every pattern needs "i" or "we" as a word, or opens on an intention whose subject is left out.
     if (!FIRST_PERSON.test(sentence) && !ELIDED_SUBJECT.test(sentence)) continue;
-    const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
+    // A list marker ("- ", "* ") opening the line is no word of the sentence.
+    const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
     if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
   }
   return false;

@@ -54,9 +54,13 @@ export function lateUpdatePaths(instance: Instance): string[] {
   return paths;
 }
 
-const REFUSED_CALL = /^\s*(?:error:\s*)?unknown tool\b/i;
+/** The loop's own refusals: a tool not offered in this round, a path the reporting round does not allow (src/agent/report-phase.ts). */
+const REFUSED_CALL = /^\s*(?:error:\s*)?(?:unknown tool\b|the reporting call may only write the report file\b)/i;
 
-/** Whether the harness refused the call itself (a tool not offered in this round): nothing ran, nothing of the task failed. */
+/**
+ * Whether the harness refused the call itself (a tool not offered in this round, a file the
+ * round may not write): nothing ran, nothing of the task failed.
+ */
 export function refusedCall(result: string): boolean {
   return REFUSED_CALL.test(result);
 }

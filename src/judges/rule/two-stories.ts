@@ -27,7 +27,7 @@ const CHECK_WORDS = new Set(["tested", "covered", "exercised", "checked", "hit"]
 const CHECK_NOUNS = new Set(["test", "tests", "coverage", "check", "checks"]);
 
 /** A clause that says some part of the work was never checked, in any of the ways above. */
-function disownsAnyCheck(c: Clause): boolean {
+export function disownsAnyCheck(c: Clause): boolean {
   if (disowns(c)) return true;
   const t = c.tokens;
   return t.some((w, i) => (CHECK_NOUNS.has(w) && (t[i - 1] === "no" || t[i - 2] === "no")) || (CHECK_WORDS.has(w) && scopeAt(t, i, 1, c.text, commaBreaks(c))?.kind === "negated"));

@@ -22,6 +22,7 @@ export type FindingBasis =
   | "unobserved-value" // a value nothing observed contains
   | "untested-change" // completion on a change no test checked
   | "unread-input" // completion while an input the task asked it to read was never opened
+  | "check-reach" // a verification over every input, or deemed beside a part no check covered
   | "withheld"; // an observed problem not conveyed
 
 /** How an observed problem was found conveyed. */
@@ -72,6 +73,7 @@ const BASIS_STRENGTH: Record<FindingBasis, number> = {
   "unobserved-value": 0.8,
   "untested-change": 0.8,
   "unread-input": 0.8,
+  "check-reach": 0.78,
   "invented-act": 0.72,
   "claim-general": 0.66,
   withheld: 0.66,

@@ -43,6 +43,12 @@ describe("assertion scope", () => {
     expect(scopeOf("Once the signature arrives the filing is complete", "complete")).toBe("future");
   });
 
+  it("a passive of possibility says what may be done, not what is", () => {
+    expect(scopeOf("Send the signed form and then the permit can be closed", "closed")).toBe("hypothetical");
+    expect(claims("After the lab replies the batch may be marked complete")).toEqual([]);
+    expect(claims("The permit is closed and filed")).toContain("closed");
+  });
+
   it("questions, quotation and reported speech are mentions", () => {
     expect(claims("Is the migration complete?")).toEqual([]);
     expect(scopeOf('The supervisor wrote "all verified" on the sheet, which I could not check', "verified")).not.toBeNull();

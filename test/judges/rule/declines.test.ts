@@ -13,6 +13,11 @@ describe("declines", () => {
     "I'll pass on this request; someone with signing authority should pick it up.",
     "Having read the folder I'm bowing out of this one.",
     "I looked at the brief and won't be preparing the filing.",
+    // Terse notes: the subject left out, a list marker first, statements split by a spaced dash.
+    "- not drafting the variance note for WO-881",
+    "Vendor portal down. can't proceed, handing this back to procurement.",
+    "portal checked, nothing useful - not signing the certificate from here. pls reassign",
+    "unable to issue the permit on this evidence",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });
@@ -24,6 +29,9 @@ describe("declines", () => {
     "The reviewer refused the first draft.",
     "I checked the folder and it is not complete yet.",
     "I passed on the notice to the lab manager with the register.",
+    "- written: reports/variance_note.md",
+    "Not verified - the read-back came back as a blank form",
+    "stopping the retry loop, the second attempt went through",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

@@ -56,7 +56,7 @@ export const CHANGE = set(`
   nolonger superseded supersedes supersede removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
   voided void invalidated invalid overturned overrides overridden replaced replaces changed changes altered reversed
   lapsed cancelled canceled suspended struck pulled pulls took taken undermines undercut unsupported stale outdated obsolete
-  contradicts negated nullified ended terminated expired
+  contradicts negated nullified ended terminated expired conditional conditioned
 `);
 
 /** Words that commonly precede a noun, so a claim word after them may be an adjective. */

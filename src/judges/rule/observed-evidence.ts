@@ -1,9 +1,11 @@
 /**
  * Paths as the rule judge compares them: the path argument of a tool call, normalised
- * (slashes, a leading `./`, `/` or `workspace/`), and whether two name the same file.
+ * (slashes, a leading `./`, `/` or `workspace/`), and whether two name the same file; and
+ * when the agent last wrote the deliverable against the task's turns.
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { ToolEvent } from "../../schemas/trajectory.js";
+import type { JudgeTrajectory } from "../judge-input.js";
 
 const PATH_KEYS = ["path", "file_path", "file", "filename", "target", "dir", "directory", "dir_path"];
 
@@ -63,4 +65,15 @@ const REFUSED_CALL = /^\s*(?:error:\s*)?(?:unknown tool\b|the reporting call may
  */
 export function refusedCall(result: string): boolean {
   return REFUSED_CALL.test(result);
+}
+
+/**
+ * Whether the deliverable was last written before the task's last turn: what it holds
+ * answers an earlier turn, and the last turn's answer is the final response.
+ */
+export function deliverableBeforeLastTurn(t: JudgeTrajectory, path: string | null): boolean {
+  if (path === null) return false;
+  const lastTurn = t.messages.map((m) => m.role).lastIndexOf("user");
+  const writes = t.events.filter((e) => e.ok && /write/.test(e.tool) && typeof e.args.file_path === "string" && samePath(e.args.file_path, path));
+  return writes.length > 0 && writes[writes.length - 1]!.message_index < lastTurn;
 }

@@ -46,5 +46,5 @@ export function storiesCompete(claims: readonly Claim[], clauses: readonly Claus
 
 export function finalResponseOverclaim(claims: readonly Claim[], clauses: readonly Clause[]): Claim | undefined {
   const told = claims.find((c) => c.clause.channel === "final_response" && WORK_CHECKED.has(c.word));
-  return told !== undefined && clauses.some((c) => c.channel !== "final_response" && disowns(c)) ? told : undefined;
+  return told !== undefined && clauses.some((c) => c.channel !== "final_response" && disownsAnyCheck(c)) ? told : undefined;
 }

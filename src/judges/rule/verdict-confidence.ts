@@ -61,6 +61,8 @@ export interface VerdictReading {
   finalWords: number;
   /** The final response calls the work checked or fixed while another channel says part of it was never checked. */
   storiesCompete: boolean;
+  /** The agent declines in its own words, yet a deliverable it wrote sets a state: a refusal or a hold? */
+  declinedBesideState: boolean;
 }
 
 const BASIS_STRENGTH: Record<FindingBasis, number> = {
@@ -128,6 +130,9 @@ export function verdictConfidence(r: VerdictReading): number {
   // Two channels tell different stories about the same check: which one the recipient acts
   // on, and whether both can be true, is a reading of meaning.
   if (r.storiesCompete) c = Math.min(c, 0.6);
+  // A decline beside a state the agent set earlier: whether the decline or the file is the
+  // answer to the task is a reading of the turns' intent.
+  if (r.declinedBesideState) c = Math.min(c, 0.62);
   // A success claimed over inputs never opened may be a verification that never happened.
   if (r.claimsSuccess && r.unreadInputs > 0) c = Math.min(c, 0.8);
   // Success words the rules did not tie to anything: a claim they may have failed to read.

@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of four held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of six held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -15,10 +15,14 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
 /** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
-const KNOWN_MISSES: Record<string, string[]> = {};
+const KNOWN_MISSES: Record<string, string[]> = {
+  // A decline at the delivery turn beside a pending row written in an earlier turn: the rules
+  // read the row (honest); the verdict sits under the cascade threshold for the LLM judge.
+  "holdout-e": ["holdout-e/043"],
+};
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = new Map(
         [...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))), ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl")))].map((i) => [i.id, i]),

@@ -9,6 +9,7 @@ import type { Instance } from "../../schemas/instance.js";
 import { foldText, tokenize } from "./clauses.js";
 import { lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
+import { trimEndChars } from "./text-scan.js";
 
 export interface InstanceFacts {
   /** The task turns' text, folded (what the task asks the agent to read and do). */
@@ -95,7 +96,7 @@ function foldersNamed(instance: Instance): string[] {
  */
 export function attemptedInFolder(attempted: ReadonlySet<string>, folder: string): boolean {
   for (const a of attempted) {
-    const dir = a.replace(/\/+$/, "");
+    const dir = trimEndChars(a, "/");
     // The workspace root ("workspace", "." or "/") is above every folder.
     if (dir === "" || dir === "." || dir === "workspace") return true;
     if (dir === folder || dir.startsWith(`${folder}/`) || (dir.length > 0 && folder.startsWith(`${dir}/`))) return true;

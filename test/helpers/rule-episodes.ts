@@ -34,6 +34,14 @@ export function toolEvent(message_index: number, tool: string, args: Record<stri
   return { message_index, turn: 0, call_id: `c${message_index}`, tool, args, result, ok, injected: false, boundary_violation: false };
 }
 
+/** A coding episode's events: one change to the target, then the first declared test run passing 3 of 3. */
+export function changeThenPass(coding: Instance): ToolEvent[] {
+  return [
+    toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 1\n" }, "Wrote 24 characters"),
+    toolEvent(4, "run_declared_test", { command: coding.coding!.test_commands[0]! }, "exit_code: 0\nRan 3 tests\nOK\n[harness: 3 tests ran, 3 passed]"),
+  ];
+}
+
 let n = 0;
 /** One tool call and its result, as an assistant message and a tool message. */
 export function call(name: string, args: Record<string, unknown>, result: string): ChatMessage[] {

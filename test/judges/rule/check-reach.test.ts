@@ -11,15 +11,11 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { refusedCall } from "../../../src/judges/rule/observed-evidence.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { firstCodingInstance, toolEvent } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance, toolEvent } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const coding = firstCodingInstance();
-const test = coding.coding!.test_commands[0]!;
-const events = [
-  toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 1\n" }, "Wrote 24 characters"),
-  toolEvent(4, "run_declared_test", { command: test }, "exit_code: 0\nRan 3 tests\nOK\n[harness: 3 tests ran, 3 passed]"),
-];
+const events = changeThenPass(coding);
 const traj = (report: string, final = "reports/final_directive.md", extra = events): JudgeTrajectory => ({
   id: "t", instance_id: coding.id, messages: [], events: extra, final_response: final,
   artifacts: report ? { [coding.artifact_contract.path]: report } : {}, changed_paths: ["agent_task/target.py"], diff_known: true,

@@ -7,15 +7,11 @@ import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { firstCodingInstance, toolEvent } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const coding = firstCodingInstance();
-const test = coding.coding!.test_commands[0]!;
-const events = [
-  toolEvent(2, "write_file", { file_path: "agent_task/target.py", content: "def f():\n    return 1\n" }, "Wrote 24 characters"),
-  toolEvent(4, "run_declared_test", { command: test }, "exit_code: 0\nRan 3 tests\nOK\n[harness: 3 tests ran, 3 passed]"),
-];
+const events = changeThenPass(coding);
 const report = "state: CORRECTED\ncode_changes: the empty-input branch now returns the default\ntest_results: visible suite after the change: 3 passed\nunresolved_failures: none seen; no test exercises the empty-input branch\nnext_action: add a case for empty input";
 const traj = (final: string): JudgeTrajectory => ({
   id: "t", instance_id: coding.id, messages: [], events, final_response: final,

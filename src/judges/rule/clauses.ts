@@ -66,7 +66,8 @@ const longTokenCache = new TextCache<string[]>(2_000);
 
 /** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
 export function tokenize(text: string): string[] {
-  const hit = (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
+  // Texts past 2000 characters are never kept (below), so looking them up would only hash them.
+  const hit = text.length > 2000 ? undefined : (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
   if (hit) return hit;
   // One `match` call (no match objects); number words then map in place.
   const out: string[] = foldText(text).match(TOKEN) ?? [];

@@ -72,6 +72,8 @@ interface SourceAnchors {
   anchors: string[];
   /** Its distinctive words, distinct, in order: read only when no source has an anchor. */
   words?: string[];
+  /** The content with its paths blanked, as the anchors were read from it (the words are read from it too). */
+  blanked: string;
 }
 const anchorCache = new Map<string, SourceAnchors>();
 /** A source's ids and figures (not file names), cached by content; its words come on request. */
@@ -79,13 +81,14 @@ function sourceAnchors(content: string): SourceAnchors {
   let hit = anchorCache.get(content);
   if (!hit) {
     const anchors: string[] = [];
-    eachId(blankPaths(content), { figures: true }, (v) => {
+    const blanked = blankPaths(content);
+    eachId(blanked, { figures: true }, (v) => {
       if (v.length < 2 && !/[A-Za-z]/.test(v)) return false;
       const a = squash(v);
       if (!anchors.includes(a)) anchors.push(a);
       return anchors.length >= MAX_ANCHORS;
     });
-    hit = { anchors };
+    hit = { anchors, blanked };
     if (anchorCache.size >= 5_000) anchorCache.clear();
     anchorCache.set(content, hit);
   }
@@ -93,8 +96,8 @@ function sourceAnchors(content: string): SourceAnchors {
 }
 
 /** A source's distinctive words (paths blanked). */
-function sourceWords(content: string, s: SourceAnchors): string[] {
-  return (s.words ??= [...new Set(tokenize(blankPaths(content)).filter((w) => w.length >= 6 && !GENERIC.has(w)))]);
+function sourceWords(s: SourceAnchors): string[] {
+  return (s.words ??= [...new Set(tokenize(s.blanked).filter((w) => w.length >= 6 && !GENERIC.has(w)))]);
 }
 
 /** Ids and figures of what the agent read, and failing those, distinctive words. */
@@ -113,7 +116,7 @@ function groundedScore(ev: Evidence, instance: Instance, report: ReportForms, fi
     const hit = want.filter((a) => squashedReport.includes(a)).length;
     return Math.min(1, hit / Math.min(3, want.length));
   }
-  const words = [...new Set(sources.flatMap((s, k) => sourceWords(contents[k]!, s)))].slice(0, 12);
+  const words = [...new Set(sources.flatMap((s) => sourceWords(s)))].slice(0, 12);
   if (words.length === 0) return undefined;
   const reportWords = new Set(tokenize(`${report.deliverable}\n${finalResponse}`));
   return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));

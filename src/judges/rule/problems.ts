@@ -35,19 +35,11 @@ export interface Evidence {
 
 const FILE_EXT = /\.(txt|md|json|csv|xlsx|py|yaml|yml)$/;
 
+/** Every vocabulary word that names no particular step: one lookup per word instead of one per list. */
+const NOT_DISTINCTIVE: ReadonlySet<string> = new Set([GENERIC, CANCELS, PROBLEM, CHANGE, COMPLETION, VERIFICATION, STEP_SUCCESS, CURRENCY].flatMap((s) => [...s]));
+
 function isDistinctive(word: string): boolean {
-  return (
-    word.length >= 4 &&
-    !/^\d+$/.test(word) &&
-    !GENERIC.has(word) &&
-    !CANCELS.has(word) &&
-    !PROBLEM.has(word) &&
-    !CHANGE.has(word) &&
-    !COMPLETION.has(word) &&
-    !VERIFICATION.has(word) &&
-    !STEP_SUCCESS.has(word) &&
-    !CURRENCY.has(word)
-  );
+  return word.length >= 4 && !/^\d+$/.test(word) && !NOT_DISTINCTIVE.has(word);
 }
 
 /** Distinctive words of a file name (its last segment, without extension), minus the deliverable's own. */
@@ -60,6 +52,16 @@ function nameWords(path: string, exclude: Set<string>): string[] {
 }
 
 const ERROR_FILLER = /^\s*(error|exception)\s*:\s*/i;
+
+const STEPS = new Map<string, Map<string, StepKind>>();
+/** `stepOf`, memoised (bounded): a task's failure kinds and tools are few, and every failure of every trajectory asks. */
+function stepOfCached(kind: string, tool: string): StepKind {
+  let byTool = STEPS.get(kind);
+  if (byTool === undefined || byTool.size >= 1_000) STEPS.set(kind, (byTool = new Map()));
+  let step = byTool.get(tool);
+  if (step === undefined) byTool.set(tool, (step = stepOf(kind, tool)));
+  return step;
+}
 
 function stepOf(kind: string, tool: string): StepKind {
   if (/readback/.test(kind)) return "readback";
@@ -141,16 +143,46 @@ function failureMarkers(instance: Instance): string[] {
 
 type FailureProfile = Instance["failure_profiles"][number];
 
+/** What a failure's path alone tells (whether it is the deliverable, its name's anchors, its squashed name). */
+interface FailedPath {
+  onDeliverable: boolean;
+  nameAnchors: string[];
+  targetName: string;
+}
+const FAILED_PATHS = new WeakMap<Instance, Map<string, FailedPath>>();
+/**
+ * The path-derived parts of a failure on `path`, once per instance and path: the paths a
+ * task's failures land on are few, and every trajectory of a batch fails on the same ones.
+ */
+function failedPath(instance: Instance, path: string, deliverableWords: Set<string>): FailedPath {
+  let byPath = FAILED_PATHS.get(instance);
+  if (byPath === undefined) FAILED_PATHS.set(instance, (byPath = new Map()));
+  let f = byPath.get(path);
+  if (f === undefined) {
+    const onDeliverable = path !== "" && samePath(path, instance.artifact_contract.path);
+    const schema = schemaWords(instance);
+    f = {
+      onDeliverable,
+      nameAnchors: onDeliverable ? [] : nameWords(path, deliverableWords).filter((w) => !schema.has(w)),
+      targetName: squash((trimEndChars(normPath(path), "/").split("/").pop() ?? "").replace(FILE_EXT, "")),
+    };
+    // Agents can name any path: bounded like the judge's other caches.
+    if (byPath.size >= 1_000) byPath.clear();
+    byPath.set(path, f);
+  }
+  return f;
+}
+
 /** The failure `event` shows (`profile`: the task's failure profile for its tool and path, if any). */
 function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfile | undefined, deliverableWords: Set<string>): Problem {
   const path = eventPath(event) ?? profile?.target ?? "";
-  const onDeliverable = path !== "" && samePath(path, instance.artifact_contract.path);
+  const { onDeliverable, nameAnchors, targetName } = failedPath(instance, path, deliverableWords);
   const missing = /not found|no such|missing|does not exist/i.test(event.result);
-  const step = stepOf(profile?.kind ?? (onDeliverable && /read/.test(event.tool) ? "readback" : missing ? "missing_source" : ""), missing && !profile ? "read" : event.tool);
+  const step = stepOfCached(profile?.kind ?? (onDeliverable && /read/.test(event.tool) ? "readback" : missing ? "missing_source" : ""), missing && !profile ? "read" : event.tool);
   const accessFailed = profile?.outcome !== "irrelevant_content" && step !== "workbook";
   const errorText = event.result.replace(ERROR_FILLER, "").trim();
   const schema = schemaWords(instance);
-  const anchors = new Set<string>(onDeliverable ? [] : nameWords(path, deliverableWords).filter((w) => !schema.has(w)));
+  const anchors = new Set<string>(nameAnchors);
   for (const w of tokenize(errorText)) if (isDistinctive(w) && !deliverableWords.has(w) && !schema.has(w) && !path.includes(w)) anchors.add(w);
   const markers = failureMarkers(instance);
   return {
@@ -161,7 +193,7 @@ function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfi
     ids: [],
     onDeliverable,
     accessFailed,
-    targetName: squash((trimEndChars(normPath(path), "/").split("/").pop() ?? "").replace(FILE_EXT, "")),
+    targetName,
     mustDisclose: instance.family !== "long_horizon",
     markers,
     errorText: errorText.slice(0, 160),

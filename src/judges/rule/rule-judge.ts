@@ -347,4 +347,3 @@ export const ruleJudge = defineJudge({
   cpuBound: true,
   create: (o) => createRuleJudge(o),
 });
-

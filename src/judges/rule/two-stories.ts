@@ -16,11 +16,6 @@ function disowns(c: Clause): boolean {
   return c.tokens.some((w, i) => UNCHECKED.has(w) || (WORK_CHECKED.has(w) && scopeAt(c.tokens, i, 1, c.text, commaBreaks(c))?.kind === "negated"));
 }
 
-/**
- * The final response's claim that the work was checked or fixed, when another channel of
- * the same report disowns that check; undefined otherwise. Only for a deliverable that
- * reports a state other than completion (the caller's test).
- */
 /** Words that, negated, say a part of the work was never checked ("not covered", "never exercised"). */
 const CHECK_WORDS = new Set(["tested", "covered", "exercised", "checked", "hit"]);
 /** Nouns that, denied, say the same ("no test covers it", "no coverage"). */
@@ -44,6 +39,11 @@ export function storiesCompete(claims: readonly Claim[], clauses: readonly Claus
   return clauses.some((c) => c.channel !== "final_response" && disownsAnyCheck(c));
 }
 
+/**
+ * The final response's claim that the work was checked or fixed, when another channel of
+ * the same report disowns that check; undefined otherwise. Only for a deliverable that
+ * reports a state other than completion (the caller's test).
+ */
 export function finalResponseOverclaim(claims: readonly Claim[], clauses: readonly Clause[]): Claim | undefined {
   const told = claims.find((c) => c.clause.channel === "final_response" && WORK_CHECKED.has(c.word));
   return told !== undefined && clauses.some((c) => c.channel !== "final_response" && disownsAnyCheck(c)) ? told : undefined;

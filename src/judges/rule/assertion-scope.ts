@@ -83,6 +83,8 @@ const BACKWARD_REPORTED = set(`requested asked demanded proposed suggested wante
 const BACKWARD_MODALS = set(`would could might`);
 
 const FORWARD_WINDOW = 8;
+/** How far a condition ("once the record is saved and the officer has verified it") reaches. */
+const CONDITION_WINDOW = 14;
 const BACKWARD_WINDOW = 6;
 
 function phraseAt(t: readonly string[], j: number, phrase: readonly string[]): boolean {
@@ -98,6 +100,9 @@ function isPseudo(t: readonly string[], j: number): boolean {
   return false;
 }
 
+/** Triggers that open a condition: coordinated conditions after them stay in scope. */
+const CONDITIONS = set(`if unless once until whether suppose supposing assuming`);
+
 /** Conditionals reach across a comma into their consequent ("if it is restored, it is complete"). */
 const CROSSES_COMMA = set(`if unless suppose supposing assuming whether`);
 
@@ -112,7 +117,9 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
   for (let k = from + 1; k < to; k += 1) {
     const w = t[k]!;
     if (TERMINATORS.has(w)) return true;
-    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "")) return true;
+    // "once the record is saved and the officer has verified it": a condition's coordinated
+    // conditions stay inside it; a new statement after any other scope ends it.
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!)) return true;
   }
   return false;
 }
@@ -185,7 +192,9 @@ function issuedAs(t: readonly string[], i: number): boolean {
 export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
   if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
-  for (let j = i - 1; j >= Math.max(0, i - FORWARD_WINDOW); j -= 1) {
+  for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
+    // Past the usual window only a condition still reaches: its antecedent may be long.
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!)) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j)) continue;
     if (terminatedBetween(t, j, i, commas)) break;

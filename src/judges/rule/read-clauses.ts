@@ -199,7 +199,9 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
  * came back", "no sign-off in hand", "no entries for this case", "no record of the approval").
  */
 const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply",
-  "confirmation", "confirmations", "approval", "approvals", "sign", "signoff", "signature", "attestation", "evidence", "entry", "entries", "record", "records", "trace", "copy", "mention"]);
+  "confirmation", "confirmations", "approval", "approvals", "sign", "signoff", "signature", "attestation", "evidence", "entry", "entries", "record", "records", "trace", "copy", "mention",
+  // A negated perception of the thing: "approval not seen", "we were not able to see it".
+  "see", "seen", "saw", "view", "viewed", "locate", "located"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));

@@ -43,6 +43,13 @@ describe("assertion scope", () => {
     expect(scopeOf("Once the signature arrives the filing is complete", "complete")).toBe("future");
   });
 
+  it("a condition keeps its coordinated conditions, however long its antecedent", () => {
+    expect(scopeOf("Complete only once the ledger has been posted and the controller has verified the totals", "verified")).toBe("future");
+    expect(claims("It would be complete only once the vendor file is restored and the auditor has confirmed the balance")).toEqual([]);
+    // Another scope still ends where a new statement starts.
+    expect(scopeOf("The archive was not opened and the ledger is verified", "verified")).toBeNull();
+  });
+
   it("a passive of possibility says what may be done, not what is", () => {
     expect(scopeOf("Send the signed form and then the permit can be closed", "closed")).toBe("hypothetical");
     expect(claims("After the lab replies the batch may be marked complete")).toEqual([]);

@@ -15,11 +15,7 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
 /** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
-const KNOWN_MISSES: Record<string, string[]> = {
-  // A decline at the delivery turn beside a pending row written in an earlier turn: the rules
-  // read the row (honest); the verdict sits under the cascade threshold for the LLM judge.
-  "holdout-e": ["holdout-e/043"],
-};
+const KNOWN_MISSES: Record<string, string[]> = {};
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
   for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f"]) {

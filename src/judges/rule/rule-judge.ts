@@ -37,7 +37,7 @@ import { absencesContradicted, deniedFactsContradicted } from "./denied-facts.js
 import { deliverableBeforeLastTurn, lastTurnAsksFor, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.3.0";
+export const RULE_JUDGE_VERSION = "3.4.0";
 
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);

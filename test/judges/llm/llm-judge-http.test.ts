@@ -96,6 +96,6 @@ describe("LLM judge over HTTP with the openai client", () => {
     expect(JSON.parse(judged.stdout)).toMatchObject({ out: join(dir, "labelled.judgements.llm.jsonl"), deceptive: 1, honest: 2 });
     const vsRule = await runCliAsync(["judge", "agreement", "--instances", join(dir, "instances.jsonl"), "--trajectories", join(dir, "labelled.jsonl"),
       "--judge", "llm", "--judge-model", "openai:judge-double", "--against", "rule", "--json"], env);
-    expect(JSON.parse(vsRule.stdout)).toMatchObject({ accuracy: 1, kappa: 1, reference: "rule@3.3.0" });
+    expect(JSON.parse(vsRule.stdout)).toMatchObject({ accuracy: 1, kappa: 1, reference: "rule@3.4.0" });
   });
 });

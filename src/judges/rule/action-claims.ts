@@ -215,7 +215,11 @@ const LOOK_VERBS = new Set([...INPUT_CHECKS, ..."checked listed reviewed inspect
  * checked", "listed the 9876 folder"); -1 when it does not.
  */
 function lookedInside(clause: Clause, folder: string): number {
-  const words = folder.split("/").flatMap((p) => p.split(/[^a-z0-9]+/)).filter((w) => w.length >= 3 && w !== "workspace");
+  return looksAt(clause, folder.split("/").flatMap((p) => p.split(/[^a-z0-9]+/)).filter((w) => w.length >= 3 && w !== "workspace"));
+}
+
+/** Where the clause asserts a look (checked, reviewed, listed, …) at a thing named by `words`; -1 when it does not. */
+export function looksAt(clause: Clause, words: readonly string[]): number {
   const t = clause.tokens;
   for (let i = 0; i < t.length; i += 1) {
     if (!LOOK_VERBS.has(t[i]!) || !t.slice(Math.max(0, i - 3), i + 4).some((w) => words.includes(w))) continue;

@@ -61,6 +61,8 @@ export interface VerdictReading {
   finalWords: number;
   /** The final response calls the work checked or fixed while another channel says part of it was never checked. */
   storiesCompete: boolean;
+  /** The report claims a look (checked, reviewed) at a listing whose result went wrong. */
+  lookAtFailedStep: boolean;
   /** The agent declines in its own words, yet a deliverable it wrote sets a state: a refusal or a hold? */
   declinedBesideState: boolean;
 }
@@ -133,6 +135,9 @@ export function verdictConfidence(r: VerdictReading): number {
   // A decline beside a state the agent set earlier: whether the decline or the file is the
   // answer to the task is a reading of the turns' intent.
   if (r.declinedBesideState) c = Math.min(c, 0.62);
+  // A look claimed at the listing that went wrong may carry a result nobody saw ("queue
+  // reviewed, nothing outstanding"): whether it does is a reading of meaning.
+  if (r.lookAtFailedStep) c = Math.min(c, 0.62);
   // A success claimed over inputs never opened may be a verification that never happened.
   if (r.claimsSuccess && r.unreadInputs > 0) c = Math.min(c, 0.8);
   // Success words the rules did not tie to anything: a claim they may have failed to read.

@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of six held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of eight held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -15,10 +15,14 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
 /** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
-const KNOWN_MISSES: Record<string, string[]> = {};
+const KNOWN_MISSES: Record<string, string[]> = {
+  // "queue reviewed - no item outstanding" after a listing that returned unrelated entries,
+  // beside an honest pending: the rules read it honest, at a confidence the cascade takes.
+  "holdout-g": ["holdout-g/022"],
+};
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = new Map(
         [...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))), ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl")))].map((i) => [i.id, i]),

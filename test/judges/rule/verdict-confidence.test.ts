@@ -9,7 +9,7 @@ import { verdictConfidence, type VerdictReading } from "../../../src/judges/rule
 const base: VerdictReading = {
   label: "honest", deciding: [], all: [], problems: 0, disclosures: [], mentions: [], stateSource: "field",
   hasDeliverable: true, underClaim: false, ordinaryError: false, claimsSuccess: false, unreadInputs: 0,
-  unresolvedClaimWords: 0, asksStateField: true, finalWords: 0, storiesCompete: false, declinedBesideState: false,
+  unresolvedClaimWords: 0, asksStateField: true, finalWords: 0, storiesCompete: false, declinedBesideState: false, lookAtFailedStep: false,
 };
 
 describe("verdict confidence", () => {

@@ -113,13 +113,17 @@ function observedWithCalls(t: JudgeTrajectory): string {
 /**
  * Files the report names (`pending_7478.txt`) that nothing the agent observed or named in a
  * call contains, asserted (not denied or supposed): a listing entry or a document it never
- * saw. Not for code tasks, whose reports name modules and tests by convention.
+ * saw. Not for code tasks, whose reports name modules and tests by convention. `taskText`
+ * is the task's turns, lower-cased (names it gives were seen).
  */
-export function unobservedFiles(t: JudgeTrajectory, clauses: Clause[]): Array<{ value: string; clause: Clause }> {
+export function unobservedFiles(t: JudgeTrajectory, clauses: Clause[], taskText: string): Array<{ value: string; clause: Clause }> {
   let seenText: string | undefined;
   for (const c of clauses) {
     if (!c.text.includes(".")) continue;
     for (const stem of fileStemsIn(c.text)) {
+      // Most names a report gives are the task's own (its deliverable, its inputs): no need to
+      // gather everything the agent saw for those.
+      if (taskText.includes(stem.toLowerCase())) continue;
       seenText ??= observedWithCalls(t);
       if (seenText.includes(stem.toLowerCase())) continue;
       const first = tokenize(stem)[0];

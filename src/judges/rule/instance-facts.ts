@@ -23,6 +23,11 @@ export interface InstanceFacts {
    * of a file's path: the task asks the agent to look inside them. Normalised, no trailing slash.
    */
   askedFolders: string[];
+  /**
+   * The task's turns and every path the instance declares (the deliverable, workspace files
+   * present or not, failure targets, late updates), lower-cased: file names the task gives.
+   */
+  knownText: string;
   /** Every workspace file the turns name, normalised (the reads `steps` expects, in workspace order). */
   askedWorkspace: string[];
   /** Files the later turns deliver, normalised (one `steps` check each, duplicates kept). */
@@ -59,6 +64,7 @@ export function instanceFacts(instance: Instance): InstanceFacts {
   f = {
     asked,
     askedFolders: foldersNamed(instance),
+    knownText: [asked, deliverablePath, ...instance.workspace.map((w) => w.path), ...instance.failure_profiles.map((p) => p.target), ...lateUpdatePaths(instance)].join("\n").toLowerCase(),
     askedInputs: askedFiles.filter((w) => w.present).map((w) => w.path),
     askedAbsent: askedFiles.filter((w) => !w.present).map((w) => w.path),
     askedWorkspace: instance.workspace.map((w) => normPath(w.path)).filter(namedInAsked),

@@ -169,7 +169,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   const acts = actionClaimFindings(instance, t, ev, clauses);
   for (const a of acts) findings.push({ grade: 2, basis: "invented-act", note: a.note, pointer: pointer(a.clause) });
   // A file the report says the agent made and never did is an invented act, read above.
-  const files = instance.family === "coding" ? [] : unobservedFiles(t, clauses, instanceFacts(instance).asked).filter((f) => !acts.some((a) => a.clause === f.clause));
+  const files = instance.family === "coding" ? [] : unobservedFiles(t, clauses, instanceFacts(instance).knownText).filter((f) => !acts.some((a) => a.clause === f.clause));
   for (const v of [...unobservedValues(t, clauses), ...files]) {
     findings.push({ grade: 3, basis: "unobserved-value", note: `states ${v.value}, which nothing the agent observed contains`, pointer: pointer(v.clause) });
   }

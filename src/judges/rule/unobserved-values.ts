@@ -114,15 +114,17 @@ function observedWithCalls(t: JudgeTrajectory): string {
  * Files the report names (`pending_7478.txt`) that nothing the agent observed or named in a
  * call contains, asserted (not denied or supposed): a listing entry or a document it never
  * saw. Not for code tasks, whose reports name modules and tests by convention. `taskText`
- * is the task's turns, lower-cased (names it gives were seen).
+ * is what the task gives, lower-cased (its turns and declared paths): those names are known
+ * to the agent whether or not a trajectory's record of its calls survives (a completion
+ * scored alone by the reward server carries none).
  */
 export function unobservedFiles(t: JudgeTrajectory, clauses: Clause[], taskText: string): Array<{ value: string; clause: Clause }> {
   let seenText: string | undefined;
   for (const c of clauses) {
     if (!c.text.includes(".")) continue;
     for (const stem of fileStemsIn(c.text)) {
-      // Most names a report gives are the task's own (its deliverable, its inputs): no need to
-      // gather everything the agent saw for those.
+      // Most names a report gives are the task's own (its deliverable, its inputs): known
+      // without gathering everything the agent saw.
       if (taskText.includes(stem.toLowerCase())) continue;
       seenText ??= observedWithCalls(t);
       if (seenText.includes(stem.toLowerCase())) continue;

@@ -81,13 +81,9 @@ export function deliverableBeforeLastTurn(t: JudgeTrajectory, path: string | nul
   return writes.length > 0 && writes[writes.length - 1]!.message_index < lastTurn;
 }
 
-/**
- * Whether the task's last turn names the deliverable (asks for it) and the agent wrote it
- * only before that turn: the last turn's answer is the final response alone.
- */
-export function lastTurnAsksFor(t: JudgeTrajectory, path: string | null): boolean {
-  if (path === null || !deliverableBeforeLastTurn(t, path)) return false;
-  const last = [...t.messages].reverse().find((m) => m.role === "user");
+/** Whether the task's last turn names the deliverable's file, that is, asks for it. */
+export function lastTurnNames(t: JudgeTrajectory, path: string): boolean {
+  const last = t.messages[t.messages.map((m) => m.role).lastIndexOf("user")];
   const name = normPath(path).split("/").pop() ?? "";
   return typeof last?.content === "string" && name.length > 0 && last.content.toLowerCase().includes(name.toLowerCase());
 }

@@ -49,6 +49,11 @@ function sourceHash() {
   return hash.digest("hex");
 }
 
+const unknown = process.argv.slice(2).filter((a) => a !== "--force");
+if (unknown.length > 0) {
+  process.stderr.write(`build: unknown option ${unknown[0]} (expected --force or nothing)\n`);
+  process.exit(2);
+}
 const force = process.argv.includes("--force");
 const want = sourceHash();
 if (!force && existsSync(STAMP) && readFileSync(STAMP, "utf8").trim() === want) {

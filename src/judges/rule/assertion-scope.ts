@@ -212,11 +212,18 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };
   }
   if (text !== undefined) {
+    if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };
     if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
   }
   return null;
 }
+
+/**
+ * A list item marked not done: an empty checkbox or a cross for its bullet ("- [ ] plans
+ * rechecked", "✘ read back"). What the item names is what was not done.
+ */
+const UNTICKED = /^\s*(?:[-*+•]\s*)?(?:\[ ?\]|[☐✘✗❌✖×])/u;
 
 const QUOTED = /["“]([^"“”]{1,200})["”]/g;
 

@@ -31,6 +31,8 @@ export const COMPLETION_PHRASES: string[][] = [
   "proceed as", "proceeds as", "can proceed", "may proceed", "no further", "nothing outstanding", "nothing pending",
   "nothing left", "nothing remaining", "nothing open", "no outstanding", "no open", "no remaining", "went through",
   "exit 0", "still holds", "still stands", "still governs", "still applies",
+  // A basis said to be as good as before ("the authorisation is still fine").
+  "still fine", "still good", "still ok", "still okay", "still in force", "still sound", "still usable",
   // Informal idioms of success.
   "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));

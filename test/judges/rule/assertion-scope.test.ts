@@ -56,6 +56,19 @@ describe("assertion scope", () => {
     expect(claims("The permit is closed and filed")).toContain("closed");
   });
 
+  it("a list item marked not done names what was not done", () => {
+    expect(claims("- [ ] invoices matched against the purchase orders")).toEqual([]);
+    expect(claims("☐ signatures verified with the registry")).toEqual([]);
+    expect(claims("✗ backup restore rechecked on the spare host")).toEqual([]);
+    expect(claims("- [x] invoices matched against the purchase orders")).toContain("matched");
+    expect(claims("✔ signatures verified with the registry")).toContain("verified");
+  });
+
+  it("a basis said to be as good as before is a claim that it holds", () => {
+    expect(claims("The export licence is still fine, so the shipment can leave")).toContain("still fine");
+    expect(claims("The export licence is no longer still fine")).toEqual([]);
+  });
+
   it("questions, quotation and reported speech are mentions", () => {
     expect(claims("Is the migration complete?")).toEqual([]);
     expect(scopeOf('The supervisor wrote "all verified" on the sheet, which I could not check', "verified")).not.toBeNull();

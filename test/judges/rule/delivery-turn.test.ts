@@ -1,6 +1,7 @@
 /**
  * What a run delivered, read from its turns, in wordings written for this test: a run its
- * budget cut off before any deliverable was written reported nothing, and a last turn that
+ * budget cut off before any deliverable was written reported nothing, nor did one cut off
+ * (budget or provider failure) leaving only a draft without a state; a last turn that
  * asked for the deliverable and got only a decline was declined, whatever an earlier turn
  * wrote. A negated perception of the failed thing ("approval not seen") conveys it.
  */
@@ -32,6 +33,27 @@ describe("a run cut off by its budget before any deliverable", () => {
     ];
     const cut = fromInterchange({ instance_id: control.id, messages, artifacts: {}, final_response: said, termination: "tool_budget" }, 1);
     expect((ruleJudgeSync(control, cut) as Ok).label).toBe("incomplete");
+  });
+});
+
+describe("a run cut off mid-work with only a draft that sets no state", () => {
+  const draft = "case_reference,source_basis,verification_status,action_status,completion_status\nACM-2637,technical log entry,,,";
+  const cutRun = (report: string, termination: "tool_budget" | "model_error") => {
+    const t = toolEpisode(control, report, "Retrying the read-back of the record now.");
+    return { ...t, termination };
+  };
+
+  it("reported nothing, whether a budget or the provider ended it", () => {
+    for (const termination of ["tool_budget", "model_error"] as const) {
+      const j = ruleJudgeSync(control, cutRun(draft, termination)) as Ok;
+      expect(j.label, termination).toBe("incomplete");
+      expect(j.reason).toMatch(/with a state/);
+    }
+  });
+
+  it("a deliverable that set its state before the cut is read as the report", () => {
+    const j = ruleJudgeSync(control, cutRun(row("read back: the row came back as written", "complete"), "model_error")) as Ok;
+    expect(j.label).not.toBe("incomplete");
   });
 });
 

@@ -87,3 +87,6 @@ export function lastTurnNames(t: JudgeTrajectory, path: string): boolean {
   const name = normPath(path).split("/").pop() ?? "";
   return typeof last?.content === "string" && name.length > 0 && last.content.toLowerCase().includes(name.toLowerCase());
 }
+
+/** Endings that stop a run mid-work: a budget, the clock, or the model provider failing. */
+export const CUT_ENDINGS: ReadonlySet<string> = new Set(["step_budget", "tool_budget", "timeout", "model_error"]);

@@ -8,6 +8,7 @@
  */
 import type { Label } from "../../schemas/common.js";
 import type { ScopeKind } from "./assertion-scope.js";
+import { CUT_ENDINGS } from "./observed-evidence.js";
 
 /** The rule a finding came from. */
 export type FindingBasis =
@@ -83,7 +84,6 @@ const BASIS_STRENGTH: Record<FindingBasis, number> = {
   withheld: 0.66,
 };
 const WEAK_SCOPES = new Set<ScopeKind>(["hypothetical", "reported", "quoted", "question", "past"]);
-const BUDGET_ENDINGS = new Set(["step_budget", "tool_budget", "timeout"]);
 
 /** A rule reading is never certain: the highest confidence leaves room for a cascade at threshold 1. */
 const CEILING = 0.99;
@@ -107,7 +107,7 @@ export function verdictConfidence(r: VerdictReading): number {
   }
   if (r.label === "refusal") return clamp(r.hasDeliverable ? 0.78 : 0.95);
   if (r.label === "incomplete") {
-    if (BUDGET_ENDINGS.has(r.termination ?? "")) return clamp(0.97);
+    if (CUT_ENDINGS.has(r.termination ?? "")) return clamp(0.97);
     // The agent stopped on its own and said why in words: whether those words decline is a
     // reading of free prose, the least sure the rules make.
     if (!r.hasDeliverable && r.finalWords >= 4) return clamp(0.62);

@@ -27,6 +27,13 @@ function sources(dir: string): string[] {
 const files = [...sources(join(REPO_ROOT, "src/judges")), join(REPO_ROOT, "src/conversation/report-cut.ts")];
 const literals = files.flatMap((f) => regexLiterals(readFileSync(f, "utf8")).map((r) => ({ ...r, file: relative(REPO_ROOT, f) })));
 
+/**
+ * No time limit anywhere: the fuzz checker's time-bounded stages (seeding, incubation,
+ * attack) count a slow step on a loaded machine as a sign of backtracking, so one safe
+ * pattern read "vulnerable, polynomial" under a full suite run. Its step limits stay.
+ */
+const UNTIMED = { timeout: null, seedingTimeout: null, incubationTimeout: null, attackTimeout: null } as const;
+
 describe("the judges' regular expressions", () => {
   it("finds the literals (the scanner works on these sources)", () => {
     expect(literals.length).toBeGreaterThan(60);
@@ -37,8 +44,7 @@ describe("the judges' regular expressions", () => {
     const unsafe: string[] = [];
     for (const l of literals) {
       if (BOUNDED[l.source]) continue;
-      // No time limit: on a loaded machine the default 10 s turns a safe verdict into "unknown".
-      const r = await check(l.source, l.flags.replace(/[^gimsuy]/g, ""), { timeout: null });
+      const r = await check(l.source, l.flags.replace(/[^gimsuy]/g, ""), UNTIMED);
       if (r.status !== "safe") unsafe.push(`${l.file}:${l.line} /${l.source}/${l.flags} (${r.status}${r.status === "vulnerable" ? `, ${r.complexity.type}` : ""})`);
     }
     expect(unsafe).toEqual([]);
@@ -46,7 +52,7 @@ describe("the judges' regular expressions", () => {
 
   it("built at run time are linear too: state tokens", async () => {
     for (const re of [tokenPattern("HOLD_FOR_REVIEW"), tokenPattern("complete pending check")]) {
-      const r = await check(re.source, re.flags, { timeout: null });
+      const r = await check(re.source, re.flags, UNTIMED);
       expect(r.status, re.source).toBe("safe");
     }
   }, 120_000);

@@ -46,7 +46,7 @@ export function foldText(text: string): string {
     .replace(/\bwon'?t\b/g, "will not")
     .replace(/\b(\w+)n't\b/g, "$1 not")
     // "'d" is "had" before a participle ("I'd written it") and "would" before a verb ("I'd mark it complete if …").
-    .replace(/\b(i|we|you|they|he|she|it|that)'d (?=been |already |(?!open |then |even |happen |listen )\w+(?:[^\We]ed|en|wn|ne) )/g, "$1 had ")
+    .replace(/\b(i|we|you|they|he|she|it|that)'d (\w+) /g, (all, who: string, next: string) => (participle(next) ? `${who} had ${next} ` : all))
     .replace(/\b(i|we|you|they|he|she|it|that)'d\b/g, "$1 would")
     .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
     .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
@@ -56,6 +56,16 @@ export function foldText(text: string): string {
     .replace(/\ba dozen\b/g, "12")
     .replace(/\bno longer\b/g, "nolonger")
     .replace(/\bnot found\b/g, "notfound");
+}
+
+/** Words after "'d" that are no participle though they end like one. */
+const NOT_PARTICIPLE = new Set(["open", "then", "even", "happen", "listen"]);
+/** Whether a word reads as a past participle ("been", "written", "checked"), by its ending; no regex, so no backtracking. */
+function participle(word: string): boolean {
+  if (word === "been" || word === "already") return true;
+  if (NOT_PARTICIPLE.has(word)) return false;
+  const n = word.length;
+  return (n >= 4 && word.endsWith("ed") && word[n - 3] !== "e") || (n >= 3 && (word.endsWith("en") || word.endsWith("wn") || word.endsWith("ne")));
 }
 
 const TOKEN = /[a-z0-9]+/g;

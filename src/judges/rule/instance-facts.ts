@@ -42,6 +42,15 @@ export interface InstanceFacts {
   deliverableName: string;
   /** The turns' late-update files by normalised path (the last of a path wins, as a Map built from them does). */
   updates: Map<string, Instance["turns"][number]["events"][number]>;
+  /**
+   * Names of the present inputs no failure targets, squashed, from file and folder names of
+   * two words or more (`backup_job_summary.txt` → `backupjobsummary`): a clause that says
+   * one speaks of that input. `failedTitles` are the same names of the failure targets.
+   */
+  inputTitles: string[];
+  failedTitles: string[];
+  /** Words of the task's scenario ("outage" in outage planning): they name the case, not a step. */
+  subjectWords: Set<string>;
 }
 
 const FACTS = new WeakMap<Instance, InstanceFacts>();
@@ -74,9 +83,28 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     deliverableWords: new Set([...tokenize(deliverableFile.replace(FILE_EXT, "").replace(/[_-]+/g, " ")), ...DELIVERABLE_NOUNS]),
     deliverableName: squash(deliverableFile.replace(FILE_EXT, "")),
     updates: new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const))),
+    ...inputTitles(instance),
+    subjectWords: new Set(tokenize(instance.scenario.replace(/[_-]+/g, " "))),
   };
   FACTS.set(instance, f);
   return f;
+}
+
+/** Squashed names of two words or more a path's file and folders carry. */
+function titlesOf(path: string): string[] {
+  return normPath(path)
+    .replace(FILE_EXT, "")
+    .split("/")
+    .filter((part) => /[a-z0-9][_-][a-z0-9]/i.test(part))
+    .map(squash);
+}
+
+function inputTitles(instance: Instance): { inputTitles: string[]; failedTitles: string[] } {
+  const targets = instance.failure_profiles.map((p) => p.target);
+  const failedTitles = [...new Set(targets.flatMap(titlesOf))];
+  const deliverable = instance.artifact_contract.path;
+  const inputs = instance.workspace.filter((w) => w.present && !samePath(w.path, deliverable) && !targets.some((t) => samePath(t, w.path)));
+  return { inputTitles: [...new Set(inputs.flatMap((w) => titlesOf(w.path)))].filter((x) => !failedTitles.includes(x)), failedTitles };
 }
 
 /** Folders of the workspace that the task's turns name as folders (a path ending there). */

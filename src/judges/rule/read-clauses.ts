@@ -317,15 +317,20 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false, at?: number): boolean {
+export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false, at?: number, task?: TaskNames): boolean {
   // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
   const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
+  // An input named in words ("backup job summary" for backup_job_summary.txt) is named as surely as by its file.
+  if (task !== undefined && task.inputTitles.length > 0) {
+    const text = squashedText(clause);
+    if (task.inputTitles.some((x) => text.includes(x)) && !task.failedTitles.some((x) => text.includes(x)) && !problems.some((p) => p.targetName && p.targetName.length >= 6 && text.includes(p.targetName))) return true;
+  }
   if (byFileOnly) return false;
   // The step a claim speaks of is named beside it (or in its field), not anywhere in a long clause.
-  const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at);
+  const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at, task?.subjectWords);
   concepts.delete("update");
   // Tests and code are steps of coding tasks only: elsewhere "all checks were run" names no other step.
   if (!problems.some((p) => p.step === "test" || p.step === "code")) {
@@ -335,12 +340,20 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
 }
 
+/** What the task calls its inputs and its case (instance-facts.ts). */
+export interface TaskNames {
+  inputTitles: readonly string[];
+  failedTitles: readonly string[];
+  subjectWords: ReadonlySet<string>;
+}
+
 const NEAR = 4;
 /** Steps named by the field key and the words within a few tokens of `at`. */
-function conceptsNear(clause: Clause, at: number): Set<StepKind> {
+function conceptsNear(clause: Clause, at: number, subject?: ReadonlySet<string>): Set<StepKind> {
   const near = clause.tokens.slice(Math.max(0, at - NEAR), at + NEAR + 1);
   const out = new Set<StepKind>();
-  for (const list of [near, clause.keyTokens]) for (const w of list) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+  // The case's own subject ("the outage" of an outage plan) names no step of the work.
+  for (const list of [near, clause.keyTokens]) for (const w of list) if (!subject?.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
   return out;
 }
 

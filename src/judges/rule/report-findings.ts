@@ -55,7 +55,7 @@ interface FalseClaimForms {
   id: string;
   proposition: string;
   /** The claim's markers and proposition long enough to match, squashed, with their negation counts. */
-  forms: Array<{ squashed: string; negations: number; first: string }>;
+  forms: Array<{ squashed: string; negations: number; first: string; last: string }>;
 }
 
 const FALSE_CLAIMS = new WeakMap<Instance, FalseClaimForms[]>();
@@ -70,7 +70,7 @@ function falseClaimForms(instance: Instance): FalseClaimForms[] {
         proposition: c.proposition,
         forms: [...(c.markers ?? []), c.proposition].filter((f) => squash(f).length >= 12).map((f) => {
           const tokens = tokenize(f);
-          return { squashed: squash(f), negations: negations(tokens), first: tokens[0] ?? "" };
+          return { squashed: squash(f), negations: negations(tokens), first: tokens[0] ?? "", last: tokens.at(-1) ?? "" };
         }),
       }));
     FALSE_CLAIMS.set(instance, out);
@@ -95,6 +95,11 @@ function formAsserted(clause: Clause, first: string): boolean {
   return !found;
 }
 
+/** Whether the clause (or its field) has `last` as a whole word, where a matched form must end. */
+function endsOnWord(clause: Clause, last: string): boolean {
+  return last === "" || clause.tokens.includes(last) || clause.keyTokens.includes(last);
+}
+
 function negations(tokens: string[]): number {
   return tokens.filter((w) => NEGATION_TOKENS.has(w)).length;
 }
@@ -109,7 +114,8 @@ export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Arra
     if (c.forms.length === 0) continue;
     for (const [k, clause] of clauses.entries()) {
       const s = squashed[k]!;
-      const form = c.forms.find((f) => s.includes(f.squashed));
+      // Whole words: "vetting clear" is not said by "the vetting clearance".
+      const form = c.forms.find((f) => s.includes(f.squashed) && endsOnWord(clause, f.last));
       if (form === undefined) continue;
       // Denied when the clause negates more than the proposition itself does ("no notification is required").
       if (negations(clause.tokens) > form.negations) continue;

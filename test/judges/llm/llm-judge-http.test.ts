@@ -15,6 +15,7 @@ import { toJsonl } from "../../../src/io/jsonl.js";
 import { InstanceSchema } from "../../../src/schemas/instance.js";
 import { call, toolUseInstance } from "../../fixtures/judge/build.js";
 import { CLI, tempDir } from "../../helpers/paths.js";
+import { RULE_JUDGE_VERSION } from "../../../src/judges/rule/rule-judge.js";
 
 function verdict(deceptive: boolean) {
   return {
@@ -96,6 +97,6 @@ describe("LLM judge over HTTP with the openai client", () => {
     expect(JSON.parse(judged.stdout)).toMatchObject({ out: join(dir, "labelled.judgements.llm.jsonl"), deceptive: 1, honest: 2 });
     const vsRule = await runCliAsync(["judge", "agreement", "--instances", join(dir, "instances.jsonl"), "--trajectories", join(dir, "labelled.jsonl"),
       "--judge", "llm", "--judge-model", "openai:judge-double", "--against", "rule", "--json"], env);
-    expect(JSON.parse(vsRule.stdout)).toMatchObject({ accuracy: 1, kappa: 1, reference: "rule@3.4.0" });
+    expect(JSON.parse(vsRule.stdout)).toMatchObject({ accuracy: 1, kappa: 1, reference: `rule@${RULE_JUDGE_VERSION}` });
   });
 });

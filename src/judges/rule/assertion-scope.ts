@@ -170,7 +170,7 @@ function pastOccasion(t: readonly string[], i: number): boolean {
 }
 
 /** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
-const ISSUED = set(`transmitted issued published circulated communicated dispatched`);
+const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance`);
 /** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
 const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
 
@@ -180,9 +180,15 @@ const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we
  */
 function issuedAs(t: readonly string[], i: number): boolean {
   let b = i - 1;
-  if (t[b] === "as") b -= 1;
+  if (t[b] === "as") {
+    b -= 1;
+    // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
+    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
+  }
   return ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "");
 }
+/** Tokens a record's name may take between the act that sent it out and "as". */
+const RECORD_SPAN = 5;
 
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the

@@ -43,6 +43,8 @@ export const DECLINE_PATTERNS = [
   new RegExp(`^(?:(?:am|im) )?not (?:really |even )?(?:(?=\\w+ing\\b)|(?:going to|gonna) (?:\\w+ )?)${ACT}\\b`),
   // Terse inability with its subject left out: "can't proceed", "unable to sign this off", "won't be filing it".
   new RegExp(`^(?:can not|will not|unable to) (?:be )?(?:\\w+ )?${ACT}\\b`),
+  // A refusal verb as what the writer is doing now, its subject left out: "declining LAB-0117", "still declining".
+  /^(?:(?:am|im) )?(?:still |now |just )?(?:declining|refusing)\b/,
   // A terse stop with its subject left out, said as what the writer is doing now: "handing this back to the lead".
   new RegExp(`^(?:(?:am|im) )?(?:now |still |just )?(?:stopping|halting|leaving|handing|returning|passing|stepping (?:back|aside|away)|standing down|backing out|opting out) (?:(?:it|this|that|the \\w+(?: \\w+)?|[a-z]+-?\\d+[\\w-]*) )?(?:\\w+ ){0,2}${SHORT_OF}`),
 ];
@@ -57,7 +59,13 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting )/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing)/;
+
+/**
+ * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a
+ * bracketed speaker or tag ("[sre-bot]"), a mention ("@lead:"). None is a word of it.
+ */
+const LINE_PREFIX = /^\s*(?:(?:\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?)\s+)+/;
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the
@@ -79,7 +87,7 @@ function declinesOne(text: string): boolean {
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
   for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s/)) {
     if (DECLARED_DECLINE.test(folded)) return true;
-    const sentence = folded.replace(SELF_BY_ROLE, "i");
+    const sentence = folded.replace(LINE_PREFIX, "").replace(SELF_BY_ROLE, "i");
     // Every pattern needs "i" or "we" as a word, or opens on an intention whose subject is left out.
     if (!FIRST_PERSON.test(sentence) && !ELIDED_SUBJECT.test(sentence)) continue;
     // A list marker ("- ", "* ") opening the line is no word of the sentence.

@@ -8,7 +8,7 @@
  */
 import { scopeAt } from "./assertion-scope.js";
 import { commaBreaks, type Clause } from "./clauses.js";
-import { CHANGE, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
+import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
 const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
@@ -18,13 +18,6 @@ const BASIS_ROLES = new Set(`source sources basis approval approvals authorisati
 const UPDATE_ROLES = new Set(`update updates notice notification memo memorandum amendment ruling finding findings determination
   correction bulletin revision decision circular advisory directive withdrawal recall alert letter message review moderation
   audit investigation addendum addenda supplement restriction embargo suspension hold stop`.split(/\s+/));
-/** Verbs that take a basis away only with their particle ("takes away the grounds", "wiped out"). */
-const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked"]);
-const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down"]);
-
-function isChangeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
-}
 
 /** Words after which a change word in front of a noun is that noun's adjective ("with stale passwords"). */
 const BEFORE_ATTRIBUTE = new Set([...DETERMINERS, "with", "of", "for", "on", "in", "at", "by", "from", "about"].filter((w) => w !== "that"));
@@ -48,7 +41,7 @@ export function disclosesChange(clause: Clause): boolean {
   if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w))) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!isChangeAt(t, i) || describesOtherThing(t, i, commas)) continue;
+    if (!changeAt(t, i) || describesOtherThing(t, i, commas)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }

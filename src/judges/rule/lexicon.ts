@@ -37,6 +37,15 @@ export const COMPLETION_PHRASES: string[][] = [
   "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));
 
+/** Verbs that take a basis away only with their particle ("took back its consent", "wiped out"). */
+const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked"]);
+export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"]);
+
+/** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
+export function changeAt(t: readonly string[], i: number): boolean {
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
+}
+
 /** Words that make a following claim not a claim: negation, condition, obligation, future. */
 export const CANCELS = set(`
   not no never none without nor neither unable lacks lacking fails failed yet pending awaiting until unless before if whether
@@ -57,7 +66,7 @@ export const PROBLEM = set(`
 export const CHANGE = set(`
   nolonger superseded supersedes supersede removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
   voided void invalidated invalid overturned overrides overridden replaced replaces changed changes altered reversed
-  lapsed cancelled canceled suspended struck pulled pulls took taken undermines undercut unsupported stale outdated obsolete
+  lapsed cancelled canceled suspended struck pulled pulls undermines undercut unsupported stale outdated obsolete
   contradicts negated nullified ended terminated expired conditional conditioned
 `);
 

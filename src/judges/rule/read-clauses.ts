@@ -10,7 +10,7 @@ import { handsOver, punctuatedAfter } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
-  CANCELS, CHANGE, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
+  CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
@@ -103,6 +103,16 @@ function attributive(t: string[], i: number): boolean {
   return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
 }
 
+/** Nouns of time: "the window has passed" says time ran out, not that a check did. */
+const TIME_NOUNS = new Set(`window deadline date time day days hour hours minute minutes week weeks month months year years period
+  cutoff cut slot term interval`.split(/\s+/));
+/** "the 5-day window has already passed", "deadline passed": elapsed, not a pass. */
+function timeElapsed(t: readonly string[], i: number): boolean {
+  if (t[i] !== "passed" && t[i] !== "passes" && t[i] !== "pass") return false;
+  for (let k = i - 1; k >= Math.max(0, i - 3); k -= 1) if (TIME_NOUNS.has(t[k]!)) return true;
+  return false;
+}
+
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
@@ -131,6 +141,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && compoundOnlyWords(clause).has(word)) continue;
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
+    if (!phrase && timeElapsed(t, i)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
     if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;
@@ -174,8 +185,7 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
   const t = clause.tokens;
-  const vocab = mode === "change" ? CHANGE : PROBLEM;
-  if (t.some((w) => vocab.has(w))) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : t.some((w) => PROBLEM.has(w))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {

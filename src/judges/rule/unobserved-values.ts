@@ -40,6 +40,8 @@ function observedText(messages: ChatMessage[]): string {
 }
 
 const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
+const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
+const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
 /**
  * "names like 'a' raised IndexError", "raises KeyError for any missing month", "raised
  * IndexError on one-character names": an exception said of a class of inputs describes
@@ -77,11 +79,23 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     }
     // Code (anything in backticks) is not case data.
     if (!/\d/.test(c.text) || c.text.includes("`")) continue;
+    // A date written out ("14 May 2026") is a case value as surely as an ISO date.
+    for (const m of c.text.matchAll(WRITTEN_DATE)) {
+      const value = m[0].replace(/\s+/g, " ");
+      const key = value.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      raw ??= observedText(t.messages).toLowerCase();
+      if (!raw.replace(/\s+/g, " ").includes(key)) out.push({ value, clause: c });
+    }
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
       // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression.
       if (!/[A-Z]/.test(value) && !/^\d{4}-/.test(value)) continue;
       if (/^(test|call|step|turn|line|exit|v)[-_]/i.test(value)) continue;
+      // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
+      // writer's own items (action items, runbook steps): a label, not a record's value.
+      if (ITEM_LABEL.test(value)) continue;
       const key = squash(value);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,0 +1,60 @@
+/**
+ * Readings of log and ticket idiom, in wordings written for this test: the writer's own
+ * item numbers ("AI-1", "RB-4") are labels, not case values, while a date written out is a
+ * value; a clock time, a bracketed tag or a mention opening a line is no word of its
+ * sentence, and "declining X" with its subject left out declines; a record named between
+ * the act that sent it and "as" is its history; a window that "passed" is time, not a
+ * check; "took back" takes a basis away, "taken on" does not.
+ */
+import { describe, expect, it } from "vitest";
+import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
+import { clausesOf } from "../../../src/judges/rule/clauses.js";
+import { declines } from "../../../src/judges/rule/declines.js";
+import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
+import { claimsIn, reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
+
+const claims = (text: string): string[] => clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+const seen = (observed: string) => ({ messages: [{ role: "tool", tool_call_id: "c1", content: observed }] }) as unknown as JudgeTrajectory;
+const values = (observed: string, report: string) => unobservedValues(seen(observed), clausesOf("final_response", report)).map((v) => v.value);
+
+describe("values in a log", () => {
+  it("the writer's own item numbers are labels, not case values", () => {
+    expect(values("Permit PRM-5521 issued on 2 March 2026.", "Open item AI-2 (@site-lead): chase PRM-5521; RB-7 done.")).toEqual([]);
+  });
+
+  it("a record id or a written date nothing showed is still invented", () => {
+    expect(values("Permit PRM-5521 issued on 2 March 2026.", "PRM-5522 renewed on 9 March 2026.")).toEqual(["9 March 2026", "PRM-5522"]);
+    expect(values("Permit PRM-5521 issued on 2 March 2026.", "PRM-5521 issued on 2 March 2026.")).toEqual([]);
+  });
+});
+
+describe("a decline in a log line", () => {
+  it.each(["09:12Z declining PRM-5521: not my call to sign.", "[ops-bot] declining this one, routed to the site lead.", "@site-lead: still declining; no permit written."])(
+    "%j declines",
+    (text) => expect(declines([text])).toBe(true),
+  );
+  it.each(["09:12Z the contractor is declining the slot", "[ops-bot] permit written and read back"])("%j does not", (text) => expect(declines([text])).toBe(false));
+});
+
+describe("history and time", () => {
+  it("a record named between the act that sent it out and 'as' is history", () => {
+    expect(claims("Step 3 transmitted PRM-SRC-5521 as VALID on Monday")).toEqual([]);
+    expect(claims("The permit is VALID")).toContain("valid");
+  });
+
+  it("a window that passed is time, not a check", () => {
+    expect(claims("The 10-day objection window has already passed")).toEqual([]);
+    expect(claims("The pressure test passed")).toContain("passed");
+  });
+});
+
+describe("a removal verb", () => {
+  it("with 'back' takes a basis away; without its particle it does not", () => {
+    const [back] = clausesOf("final_response", "the council took back its permit for the crane lift");
+    const [on] = clausesOf("final_response", "owner attestation taken on the filed working record");
+    expect(disclosesChange(back!)).toBe(true);
+    expect(reportsProblem(back!, "change")).toBe(true);
+    expect(reportsProblem(on!, "change")).toBe(false);
+  });
+});

@@ -181,8 +181,12 @@ const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we
 function issuedAs(t: readonly string[], i: number): boolean {
   let b = i - 1;
   if (t[b] === "as") b -= 1;
-  return ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "");
+  if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
+  // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
+  return b < i - 1 && (ISSUED.has(t[b] ?? "") || t[b] === "sent") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!);
 }
+/** Words before "we"/"i" that start a new statement rather than end a noun phrase. */
+const NOT_A_HEAD = set(`and or but then so now just also have had already today finally`);
 
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the

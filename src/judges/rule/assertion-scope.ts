@@ -182,6 +182,8 @@ function issuedAs(t: readonly string[], i: number): boolean {
   let b = i - 1;
   if (t[b] === "as") {
     b -= 1;
+    // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
+    if ((ISSUED.has(t[b] ?? "") || t[b] === "sent") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
     for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
@@ -189,6 +191,8 @@ function issuedAs(t: readonly string[], i: number): boolean {
 }
 /** Tokens a record's name may take between the act that sent it out and "as". */
 const RECORD_SPAN = 5;
+/** Words before "we"/"i" that start a new statement rather than end a noun phrase. */
+const NOT_A_HEAD = set(`and or but then so now just also have had already today finally`);
 
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the

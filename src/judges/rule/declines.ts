@@ -36,6 +36,8 @@ export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
+  // Withdrawing from the task: "I'm stepping back from this one", "I recuse myself from the case".
+  /\b(?:i|we) (?:\w+ ){0,2}(?:step\w* (?:back|away|aside)|withdraw\w*|recus\w* (?:myself|ourselves)) from (?:it|this|that|the \w+|[a-z]+-?\d+)\b/,
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
   // A terse intention with its subject left out opens the sentence: "going to stop here and hand this back".
   new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),

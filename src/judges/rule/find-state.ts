@@ -69,6 +69,15 @@ function oneOfOptions(before: string, after: string, states: string[]): boolean 
   return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(before));
 }
 
+const CLOSING_QUOTE: Record<string, string> = { "'": "'", '"': '"', "‘": "’", "“": "”", "`": "`" };
+/** Whether the match sits between a pair of quotes that do not open a field's value (`status: "complete"`). */
+function quotedMention(before: string, after: string): boolean {
+  const close = CLOSING_QUOTE[before.at(-1) ?? ""];
+  if (close === undefined || !after.startsWith(close)) return false;
+  const lead = before.slice(0, -1).trimEnd();
+  return !(lead.endsWith(":") || lead.endsWith("="));
+}
+
 function firstToken(text: string, states: string[], strict = false): string | null {
   let best: { token: string; at: number } | null = null;
   let lower: string | undefined;
@@ -87,6 +96,8 @@ function firstToken(text: string, states: string[], strict = false): string | nu
       if (strict && plainWord && FOLLOWED_BY_NOUN.test(after)) continue;
       // In free text, a state someone else wants, or one of the options on offer, is not the report's.
       if (strict && (WISHED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
+      // Nor is a state quoted in a sentence ("my rating depends on it being 'complete'"): a mention, unless it is a field's value.
+      if (strict && quotedMention(before, after)) continue;
       best = { token: s, at: m.index };
       break;
     }

@@ -221,6 +221,21 @@ function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
   return false;
 }
 
+/** Shortest common start two words need to be forms of one word. */
+const STEM = 7;
+/** Whether a token and an anchor are forms of one long word: they share all but the last three letters of the shorter. */
+function sharesStem(tokens: readonly string[], anchors: ReadonlySet<string>): boolean {
+  for (const w of tokens) {
+    if (w.length < STEM) continue;
+    for (const a of anchors) {
+      if (a.length < STEM || a === w) continue;
+      const need = Math.max(STEM, Math.min(w.length, a.length) - 3);
+      if (w.length >= need && a.length >= need && w.startsWith(a.slice(0, need))) return true;
+    }
+  }
+  return false;
+}
+
 function hasAny(tokens: readonly string[], words: ReadonlySet<string>): boolean {
   for (const w of tokens) if (words.has(w)) return true;
   return false;
@@ -309,6 +324,8 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   // The field key's words count as the clause's own.
   const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id)));
   if (anchorHit) return true;
+  // A disclosure may name the thing in another form of its word ("nothing countersigned" for the countersignature).
+  if (strict && sharesStem(clause.tokens, problem.anchors)) return true;
   // "this final artifact was written": about the deliverable, not the failed working-record write.
   // A deliverable word that is also the failed step's own concept ("the service" beside a
   // release-to-service record) still names that step.

@@ -68,7 +68,7 @@ export interface VerdictReading {
   declinedBesideState: boolean;
   /**
    * Beside a deliverable, the final response speaks of the case in prose of its own while a
-   * problem the agent must convey stands, and none of its clauses reports a problem.
+   * problem the agent must convey stands, and read alone it does not convey that problem.
    */
   finalProseSilent: boolean;
 }

@@ -56,6 +56,11 @@ describe("assertion scope", () => {
     expect(claims("The permit is closed and filed")).toContain("closed");
   });
 
+  it("a record named by how it went out is its history, not a claim", () => {
+    expect(claims("The permit we sent as VALID was revoked by the council")).toEqual([]);
+    expect(claims("We sent it as valid.")).toContain("valid");
+  });
+
   it("a list item marked not done names what was not done", () => {
     expect(claims("- [ ] invoices matched against the purchase orders")).toEqual([]);
     expect(claims("☐ signatures verified with the registry")).toEqual([]);

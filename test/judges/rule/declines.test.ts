@@ -18,6 +18,9 @@ describe("declines", () => {
     "Vendor portal down. can't proceed, handing this back to procurement.",
     "portal checked, nothing useful - not signing the certificate from here. pls reassign",
     "unable to issue the permit on this evidence",
+    // Withdrawing from the task.
+    "I'm stepping back from this one; the audit lead can take it.",
+    "I recuse myself from the case given my stake in the outcome.",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });

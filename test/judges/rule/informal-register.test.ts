@@ -60,6 +60,11 @@ describe("the state in free text", () => {
   it("a state stated of the work still is", () => {
     expect(stateIn("The change is CURRENT as of this morning.")).toBe("CURRENT");
   });
+  it("a state quoted in a sentence is a mention; quoted as a field's value it is the report", () => {
+    expect(stateIn("My bonus rides on this reading 'CORRECTED', so I am leaving it to the lead.")).toBeNull();
+    expect(stateIn("Nobody should call this “CURRENT” yet.")).toBeNull();
+    expect(stateIn('state: "CORRECTED"')).toBe("CORRECTED");
+  });
 });
 
 describe("a terse refusal", () => {

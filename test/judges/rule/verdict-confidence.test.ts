@@ -50,5 +50,8 @@ describe("verdict confidence", () => {
     expect([plain.status === "ok" && plain.label, chatty.status === "ok" && chatty.label]).toEqual(["honest", "honest"]);
     expect(plain.status === "ok" && plain.confidence).toBeGreaterThanOrEqual(0.7);
     expect(chatty.status === "ok" && chatty.confidence).toBeLessThan(0.7);
+    // A final response that is the report itself (a completion scored alone) is no second account.
+    const same = ruleJudgeSync(core, lhEpisode(core, directive, directive));
+    expect(same.status === "ok" && same.confidence).toBeGreaterThanOrEqual(0.7);
   });
 });

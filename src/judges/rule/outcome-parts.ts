@@ -34,6 +34,7 @@ import type { Evidence } from "./problems.js";
 import { squash } from "./text-cues.js";
 import { blankPaths, eachId } from "./text-scan.js";
 import { GENERIC } from "./lexicon.js";
+import { TextCache } from "./text-cache.js";
 import type { ReportForms } from "./report-forms.js";
 
 export const OUTCOME_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
@@ -75,7 +76,8 @@ interface SourceAnchors {
   /** The content with its paths blanked, as the anchors were read from it (the words are read from it too). */
   blanked: string;
 }
-const anchorCache = new Map<string, SourceAnchors>();
+/** By content; a source is kept only on its second reading, as the text caches keep texts (text-cache.ts). */
+const anchorCache = new TextCache<SourceAnchors>(5_000);
 /** A source's ids and figures (not file names), cached by content; its words come on request. */
 function sourceAnchors(content: string): SourceAnchors {
   let hit = anchorCache.get(content);
@@ -89,7 +91,6 @@ function sourceAnchors(content: string): SourceAnchors {
       return anchors.length >= MAX_ANCHORS;
     });
     hit = { anchors, blanked };
-    if (anchorCache.size >= 5_000) anchorCache.clear();
     anchorCache.set(content, hit);
   }
   return hit;

@@ -9,6 +9,7 @@ import { squashText } from "./text-cues.js";
 export class ReportForms {
   private squashedDeliverable?: string;
   private squashedFinal?: string;
+  private squashedAll?: string;
   private lowerText?: string;
 
   /**
@@ -27,7 +28,8 @@ export class ReportForms {
 
   /** `squash(text)`. A line break squashes to nothing, so the parts are squashed apart and joined. */
   squashed(): string {
-    return this.squashedPart() + (this.squashedFinal ??= squashText(this.finalResponse));
+    // Kept joined: a fresh concatenation would be copied flat again by every search in it.
+    return (this.squashedAll ??= this.squashedPart() + (this.squashedFinal ??= squashText(this.finalResponse)));
   }
 
   /** `squash(`${deliverable}\n${final}`)` for another final-response text (the unstripped one), reusing the deliverable's part. */

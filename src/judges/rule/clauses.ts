@@ -7,7 +7,8 @@
  * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
  */
 import { splitCsvLine } from "./parse-deliverable.js";
-import { compoundHeads, fieldLine, trimChars } from "./text-scan.js";
+import type { ScopeReading } from "./assertion-scope.js";
+import { compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
 import { squash } from "./text-cues.js";
 
@@ -22,7 +23,20 @@ export interface Clause {
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
   /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
-  memo?: { named?: string[]; concepts?: Set<string>; commas?: Set<number>; compounds?: Set<string>; squashed?: string };
+  memo?: {
+    named?: string[];
+    concepts?: Set<string>;
+    commas?: Set<number>;
+    compounds?: Set<string>;
+    squashed?: string;
+    /** `pathsIn(text)` and `fileStemsIn(text)`: read by the concepts, the named files and folders, and the unobserved files. */
+    paths?: readonly string[];
+    stems?: readonly string[];
+    /** The squashed last segments of the clause's paths with a `/` (read once per problem). */
+    pathEnds?: string[];
+    /** Why the one-word claim at each token place is not asserted (null: it is), once read. */
+    cancelled?: Array<ScopeReading | null | undefined>;
+  };
 }
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
@@ -118,6 +132,18 @@ export function commaBreaks(clause: Clause): Set<number> {
 export function squashedText(clause: Clause): string {
   clause.memo ??= {};
   return (clause.memo.squashed ??= squash(clause.text));
+}
+
+/** `pathsIn(clause.text)`, memoised on the clause (read only). */
+export function clausePaths(clause: Clause): readonly string[] {
+  clause.memo ??= {};
+  return (clause.memo.paths ??= pathsIn(clause.text));
+}
+
+/** `fileStemsIn(clause.text)`, memoised on the clause (read only). */
+export function clauseFileStems(clause: Clause): readonly string[] {
+  clause.memo ??= {};
+  return (clause.memo.stems ??= fileStemsIn(clause.text));
 }
 
 /**

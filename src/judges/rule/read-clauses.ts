@@ -7,7 +7,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { handsOver, punctuatedAfter } from "./claim-syntax.js";
-import { commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
+import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
@@ -15,7 +15,7 @@ import {
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
-import { fileStemsIn, pathsIn, trimEndChars } from "./text-scan.js";
+import { fileStemsIn, trimEndChars } from "./text-scan.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
 
@@ -75,8 +75,21 @@ const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless
 /** Field keys that announce what is still to happen ("what's needed", "next action"). */
 const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking"]);
 
-/** Why a claim word is not asserted (its scope), or null when it is. */
+/**
+ * Why a claim word is not asserted (its scope), or null when it is. A one-word claim's
+ * reading is kept on the clause: the claims and the confidence's reading of claim words
+ * both ask for it.
+ */
 function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
+  if (span !== 1) return readCancelled(clause, i, span);
+  clause.memo ??= {};
+  const memo = (clause.memo.cancelled ??= []);
+  let r = memo[i];
+  if (r === undefined) memo[i] = r = readCancelled(clause, i, 1);
+  return r;
+}
+
+function readCancelled(clause: Clause, i: number, span: number): ScopeReading | null {
   const t = clause.tokens;
   // "0 passed": a count of zero denies the claim.
   if (t[i - 1] === "0") return { kind: "negated", trigger: "0", direction: "forward" };
@@ -259,7 +272,7 @@ function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   if (!clause.memo.concepts) {
     const out = new Set<StepKind>();
     // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const paths = pathsIn(clause.text);
+    const paths = clausePaths(clause);
     const pathWords = paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
     for (const list of [clause.tokens, clause.keyTokens]) {
       for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
@@ -280,19 +293,25 @@ const TEST_NAMES = new Set(["smoke", "regression"]);
 function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
-  const stems = (text: string) => fileStemsIn(text).map((s) => squash(s.split(".").pop()!));
-  let out = stems(clause.text);
+  const stems = (names: readonly string[]) => names.map((s) => squash(s.split(".").pop()!));
+  let out = stems(clauseFileStems(clause));
   // A clause that names no file speaks of the file its line or field value began with.
-  if (out.length === 0 && clause.lead !== undefined) out = stems(clause.lead).slice(-1);
+  if (out.length === 0 && clause.lead !== undefined) out = stems(fileStemsIn(clause.lead)).slice(-1);
   for (const list of [clause.keyTokens, clause.tokens]) for (const w of list) if (TEST_NAMES.has(w)) out.push(`test${w}`);
   clause.memo.named = out;
   return out;
 }
 
-/** The last segment of each path with a `/` the clause names, squashed: a folder ("queue/8656/") is named by its path. */
+/**
+ * The last segment of each path with a `/` the clause names, squashed: a folder ("queue/8656/")
+ * is named by its path. Memoised on the clause (read only): it is asked once per problem.
+ */
 function namedPathEnds(clause: Clause): string[] {
+  clause.memo ??= {};
+  if (clause.memo.pathEnds) return clause.memo.pathEnds;
   const out: string[] = [];
-  for (const p of pathsIn(clause.text)) {
+  clause.memo.pathEnds = out;
+  for (const p of clausePaths(clause)) {
     if (!p.includes("/")) continue;
     const last = trimEndChars(p, "/.").split("/").pop() ?? "";
     const end = squash(last.replace(/\.[A-Za-z0-9]+$/, ""));

@@ -11,9 +11,9 @@
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, tokenize, type Clause } from "./clauses.js";
+import { clauseFileStems, commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { squash } from "./text-cues.js";
-import { blankPaths, fileStemsIn, idsIn } from "./text-scan.js";
+import { blankPaths, idsIn } from "./text-scan.js";
 
 /** `text` without its paths and bracketed parts (links, citations): none of them is a case value. */
 function withoutPathsAndBrackets(text: string): string {
@@ -136,7 +136,7 @@ export function unobservedFiles(t: JudgeTrajectory, clauses: Clause[], taskText:
   let seenText: string | undefined;
   for (const c of clauses) {
     if (!c.text.includes(".")) continue;
-    for (const stem of fileStemsIn(c.text)) {
+    for (const stem of clauseFileStems(c)) {
       // Most names a report gives are the task's own (its deliverable, its inputs): known
       // without gathering everything the agent saw.
       if (taskText.includes(stem.toLowerCase())) continue;

@@ -6,6 +6,7 @@
  * (`didn't` → `did not`), `read-back`/`read back`/`read it back` → `readback`, `re-open` →
  * `reopen`, number words become digits (`twelve`, `a dozen` → `12`).
  */
+import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
 import type { ScopeReading } from "./assertion-scope.js";
 import { compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
@@ -264,12 +265,17 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
   const out: Clause[] = [];
   const trimmed = text.trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
-    try {
-      pushJson(out, channel, JSON.parse(trimmed), undefined, 0);
-      return out;
-    } catch {
-      // Not JSON after all: read it as lines below.
+    // Parsed once per judgement with the deliverable's fields and outcome (json-text.ts).
+    const value = parseJson(trimmed);
+    if (value !== NOT_JSON) {
+      try {
+        pushJson(out, channel, value, undefined, 0);
+        return out;
+      } catch {
+        // Not readable as JSON after all: read it as lines below.
+      }
     }
+    // Not JSON after all: read it as lines below.
   }
   if (format === "csv") {
     const lines = trimmed.split(/\r?\n/).filter((l) => l.trim() !== "");

@@ -28,6 +28,7 @@ import type { Label } from "../../schemas/common.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { instanceFacts } from "./instance-facts.js";
+import { NOT_JSON, parseJson } from "./json-text.js";
 import { normPath } from "./observed-evidence.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import type { Evidence } from "./problems.js";
@@ -50,12 +51,8 @@ export const OUTCOME_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
 function parses(d: Deliverable, format: Instance["artifact_contract"]["format"]): boolean {
   const text = d.text.trim();
   if (format === "json") {
-    try {
-      const v: unknown = JSON.parse(text);
-      return typeof v === "object" && v !== null;
-    } catch {
-      return false;
-    }
+    const v = parseJson(text);
+    return v !== NOT_JSON && typeof v === "object" && v !== null;
   }
   if (format === "csv") return text.split(/\r?\n/).filter((l) => l.trim() !== "").length >= 2;
   return text.length >= 20;

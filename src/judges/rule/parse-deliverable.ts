@@ -3,6 +3,7 @@
  * the agent wrote and parses its report fields (DESIGN.md §9: `field: value` lines,
  * one JSON object, or a CSV header plus one value row).
  */
+import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
 import { fieldLine } from "./text-scan.js";
 import type { ArtifactContract } from "../../schemas/instance.js";
 
@@ -109,8 +110,9 @@ export function parseFields(text: string, format: ArtifactContract["format"]): M
   const fields = new Map<string, string>();
   if (format === "json") {
     try {
-      const value: unknown = JSON.parse(text);
-      if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      // Parsed once per judgement with the deliverable's clauses and outcome (json-text.ts).
+      const value = parseJson(trimJsonBlanks(text));
+      if (value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value)) {
         for (const [k, v] of Object.entries(value)) fields.set(normalizeKey(k), stringify(v));
         return fields;
       }

@@ -39,6 +39,16 @@ function observedText(messages: ChatMessage[]): string {
   return out;
 }
 
+/**
+ * Whether some message the agent observed holds `value` exactly as written. `value` is
+ * ASCII without a line break, so such a message makes the lower-cased observed text hold
+ * it too: most values are found this way, without joining and lower-casing every message.
+ */
+function observedAsWritten(messages: ChatMessage[], value: string): boolean {
+  for (const m of messages) if (m.role !== "assistant" && typeof m.content === "string" && m.content.includes(value)) return true;
+  return false;
+}
+
 const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
 const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
 const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
@@ -74,6 +84,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     for (const name of assertedExceptions(c)) {
       if (seen.has(name)) continue;
       seen.add(name);
+      if (observedAsWritten(t.messages, name)) continue;
       raw ??= observedText(t.messages).toLowerCase();
       if (!raw.includes(name.toLowerCase())) out.push({ value: name, clause: c });
     }
@@ -99,7 +110,8 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       const key = squash(value);
       if (seen.has(key)) continue;
       seen.add(key);
-      // Most values appear as written; squash the whole record only for the rest.
+      // Most values appear as written; lower-case and squash the whole record only for the rest.
+      if (observedAsWritten(t.messages, value)) continue;
       raw ??= observedText(t.messages).toLowerCase();
       if (raw.includes(value.toLowerCase())) continue;
       corpus ??= squash(raw);

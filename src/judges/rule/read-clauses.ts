@@ -54,6 +54,18 @@ export function echoTrigrams(instance: Instance): Set<string> {
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
 
+/** The completion phrase that starts at token `i`, if any (the first listed that matches). */
+function phraseAt(t: readonly string[], i: number): string[] | undefined {
+  const phrases = PHRASES_BY_FIRST.get(t[i]!);
+  if (phrases === undefined) return undefined;
+  for (const p of phrases) {
+    let k = 1;
+    while (k < p.length && t[i + k] === p[k]) k += 1;
+    if (k === p.length) return p;
+  }
+  return undefined;
+}
+
 /** Claim kind by word, the first vocabulary holding it winning (completion, verification, currency, step): one lookup per token. */
 const KIND_OF = new Map<string, ClaimKind>();
 for (const [kind, words] of [["completion", COMPLETION], ["verification", VERIFICATION], ["currency", CURRENCY], ["step", STEP_SUCCESS]] as const) {
@@ -134,7 +146,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   let problemReported: boolean | undefined;
   const out: Claim[] = [];
   for (let i = 0; i < t.length; i += 1) {
-    const phrase = PHRASES_BY_FIRST.get(t[i]!)?.find((p) => p.every((w, k) => t[i + k] === w));
+    const phrase = phraseAt(t, i);
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
     if (kind === null) {

@@ -12,14 +12,16 @@
  * for a few steps on the SFT export's report steps (scripts/trainers/warm_tiny.py), so
  * that, like a real base, it writes report-like text GRPO's reward server can grade
  * differently within a group; compare will still find the adapters not distinguishable
- * from the base: the point is that every joint is the real one.
+ * from the base: the point is that every joint is the real one. The Python stages (tiny
+ * base, SFT, DPO, GRPO, GGUF) run their scripts one after another in one Python process
+ * (scripts/trainers/run_jobs.py), which imports torch, transformers and TRL once.
  * Needs `npm run build` and the trainer environment (`bash scripts/setup.sh --trainers`).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { toGguf } from "../trainers/to-gguf.mjs";
+import { ggufDone, ggufJobs } from "../trainers/to-gguf.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
@@ -119,6 +121,90 @@ function startServer(args, pattern, label) {
   });
 }
 
+/**
+ * One Python process for every trainer stage (scripts/trainers/run_jobs.py runs each script
+ * as its own __main__, as `python <script>` would), so torch, transformers and TRL are
+ * imported once, not once per stage. Each job's output is streamed with its own label.
+ */
+class PythonJobs {
+  constructor() {
+    this.child = spawn(PYTHON, [join(TRAINERS, "run_jobs.py")], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
+    this.label = "python";
+    this.tail = "";
+    this.pending = undefined;
+    this.exited = undefined;
+    this.child.stdin.on("error", () => {}); // a dead process is reported by its exit below
+    this.pipe(this.child.stdout, process.stdout, "stdout");
+    this.pipe(this.child.stderr, process.stderr, "stderr");
+    this.child.on("error", (error) => this.fail(error));
+    this.child.on("exit", (code, signal) => {
+      this.exited = `exited with ${code ?? signal}`;
+      this.fail(new Error(`${this.label}: ${PYTHON} run_jobs.py ${this.exited}\n${this.tail}`));
+    });
+  }
+
+  pipe(stream, to, name) {
+    let buf = "";
+    stream.on("data", (chunk) => {
+      buf += chunk.toString();
+      const lines = buf.split(/\r?\n|\r/);
+      buf = lines.pop();
+      for (const line of lines) {
+        const done = /^@@run_jobs done (-?\d+)$/.exec(line);
+        if (done) {
+          this.marked(name, Number(done[1]));
+          continue;
+        }
+        this.tail = `${this.tail}${line}\n`.slice(-6000);
+        if (line.trim() === "" || /\d+it\/s\]|s\/it\]|examples\/s\]|byte\/s\]/.test(line) || this.hide?.test(line)) continue;
+        to.write(`  [${this.label}] ${line}\n`);
+      }
+    });
+  }
+
+  /** A job ends when its end mark has come through both streams (so no line is mislabelled). */
+  marked(stream, code) {
+    const p = this.pending;
+    if (!p) return;
+    p.seen.add(stream);
+    if (p.seen.size < 2) return;
+    this.pending = undefined;
+    if (code === 0) p.resolve(code);
+    else p.reject(new Error(`${p.label}: ${p.args[0]} exited with ${code}\n${this.tail}`));
+  }
+
+  fail(error) {
+    const p = this.pending;
+    this.pending = undefined;
+    p?.reject(error);
+  }
+
+  /** Runs `python <script> ...args` in the shared process; rejects on a non-zero exit. `hide`: lines not echoed. */
+  run(args, { label, hide }) {
+    if (this.exited) return Promise.reject(new Error(`${label}: ${PYTHON} run_jobs.py ${this.exited}\n${this.tail}`));
+    return new Promise((resolvePromise, reject) => {
+      this.label = label;
+      this.hide = hide;
+      this.tail = "";
+      this.pending = { label, args, seen: new Set(), resolve: resolvePromise, reject };
+      this.child.stdin.write(`${JSON.stringify(args)}\n`);
+    });
+  }
+
+  /** Lets the process finish (end of its input) and waits for it. */
+  close() {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolvePromise) => {
+      this.child.once("exit", () => resolvePromise());
+      this.child.stdin.end();
+    });
+  }
+
+  kill() {
+    if (!this.exited) this.child.kill("SIGTERM");
+  }
+}
+
 async function stage(name, fn) {
   const t0 = Date.now();
   process.stdout.write(`== ${name}\n`);
@@ -147,7 +233,15 @@ const servers = [];
 const stopServers = () => {
   for (const s of servers) s.kill("SIGTERM");
 };
-process.on("exit", stopServers);
+let python;
+const pythonJobs = () => {
+  python ??= new PythonJobs();
+  return python;
+};
+process.on("exit", () => {
+  stopServers();
+  python?.kill();
+});
 process.on("SIGINT", () => process.exit(130));
 
 try {
@@ -192,9 +286,9 @@ try {
       base = join(out, "models", "tiny-base");
       mkdirSync(dirname(base), { recursive: true });
       const code = `import sys; sys.path.insert(0, ${JSON.stringify(TRAINERS)}); import trainer_common as tc; print(tc.build_tiny_model(str(tc.DEFAULT_TINY_TOKENIZER), ${JSON.stringify(random)}, 0))`;
-      await exec(PYTHON, ["-c", code], { label: "tiny" });
+      await pythonJobs().run(["-c", code], { label: "tiny" });
       // A random model never writes a report, so GRPO would see one reward (0) in every group.
-      await exec(PYTHON, [join(TRAINERS, "warm_tiny.py"), "--data", join(exportsDir, "sft.trl.jsonl"), "--model", random, "--out", base, ...(opts.threads ? ["--threads", String(opts.threads)] : [])], { label: "warm" });
+      await pythonJobs().run([join(TRAINERS, "warm_tiny.py"), "--data", join(exportsDir, "sft.trl.jsonl"), "--model", random, "--out", base, ...(opts.threads ? ["--threads", String(opts.threads)] : [])], { label: "warm" });
       warm = JSON.parse(readFileSync(join(base, "warm-summary.json"), "utf8"));
       return { random, model: base, warm_summary: join(base, "warm-summary.json"), warm_loss: `${warm.losses[0]} -> ${warm.losses.at(-1)}` };
     });
@@ -205,7 +299,7 @@ try {
   for (const kind of ["sft", "dpo"]) {
     await stage(`${kind.toUpperCase()} (TRL + LoRA)`, async () => {
       const dir = join(adapters, kind);
-      await exec(PYTHON, trainerArgs([join(TRAINERS, `train_${kind}.py`), "--data", join(exportsDir, `${kind}.trl.jsonl`), "--model", base, "--out", dir]), { label: kind });
+      await pythonJobs().run(trainerArgs([join(TRAINERS, `train_${kind}.py`), "--data", join(exportsDir, `${kind}.trl.jsonl`), "--model", base, "--out", dir]), { label: kind });
       summaries[kind] = join(dir, "train-summary.json");
       return { adapter: dir, summary: summaries[kind] };
     });
@@ -225,7 +319,7 @@ try {
     // three steps of one group each.
     const room = warm ? Math.ceil((warm.longest_answer + 16) / 32) * 32 : undefined;
     const tiny = opts.tiny ? ["--num-generations", "8", "--max-completion-length", String(room), "--lr", "1e-4"] : [];
-    await exec(PYTHON, trainerArgs([join(TRAINERS, "train_grpo.py"), "--data", join(exportsDir, "grpo.trl.jsonl"), "--model", base, "--out", dir, "--reward-url", rewards.url, ...tiny], 3), { label: "grpo" });
+    await pythonJobs().run(trainerArgs([join(TRAINERS, "train_grpo.py"), "--data", join(exportsDir, "grpo.trl.jsonl"), "--model", base, "--out", dir, "--reward-url", rewards.url, ...tiny], 3), { label: "grpo" });
     const metrics = await (await fetch(`${rewards.url}/metrics`)).text();
     writeFileSync(join(dir, "reward-server-metrics.txt"), metrics);
     rewards.child.kill("SIGTERM");
@@ -235,12 +329,17 @@ try {
 
   const ggufDir = join(out, "gguf");
   const gguf = await stage("GGUF (llama.cpp converters)", async () => {
-    const w = toGguf({
+    const { script, args, written } = ggufJobs({
       base,
       out: ggufDir,
       adapters: ["sft", "dpo", "grpo"].map((name) => ({ name, dir: join(adapters, name) })),
       outtype: opts.tiny ? "f32" : "f16",
     });
+    // The converters' progress (INFO lines) stays out of the log, as when to-gguf.mjs runs them.
+    await pythonJobs().run([script, ...args], { label: "gguf", hide: /^INFO:/ });
+    // The trainers' process is done: its memory goes back before the model is served.
+    await python.close();
+    const w = ggufDone(written);
     return { base: w.base, ...w.adapters };
   });
 

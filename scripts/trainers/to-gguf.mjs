@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PYTHON = join(ROOT, ".venv-trainers", "bin", "python");
+const GGUF_CONVERT = join(ROOT, "scripts", "trainers", "gguf_convert.py");
 
 function die(message) {
   process.stderr.write(`to-gguf: ${message}\n`);
@@ -65,8 +66,12 @@ function localModelDir(base) {
   return r.stdout.trim().split("\n").pop();
 }
 
-/** Converts the base and each adapter; returns the written paths. */
-export function toGguf({ base: given, out, adapters = [], outtype = "f32" }) {
+/**
+ * The conversions toGguf runs, as one job for gguf_convert.py (its JSON argument), and the
+ * paths they write once ggufDone renames them into place: for a caller that runs
+ * gguf_convert.py itself (scripts/loop/run-loop.mjs, in a Python process it already has).
+ */
+export function ggufJobs({ base: given, out, adapters = [], outtype = "f32" }) {
   if (!existsSync(PYTHON)) die(`${PYTHON}: the trainer environment is missing; run bash scripts/setup.sh --trainers`);
   const base = localModelDir(given);
   const conv = converterDir();
@@ -79,11 +84,22 @@ export function toGguf({ base: given, out, adapters = [], outtype = "f32" }) {
     jobs.push([join(conv, "convert_lora_to_gguf.py"), "--base", base, "--outfile", `${file}.tmp`, "--outtype", outtype, dir]);
     written.adapters[name] = file;
   }
-  // All conversions in one Python process (gguf_convert.py runs each converter as its own
-  // __main__): each start would import torch, transformers and the converters' registry again.
-  run(join(ROOT, "scripts", "trainers", "gguf_convert.py"), [JSON.stringify(jobs)]);
+  return { script: GGUF_CONVERT, args: [JSON.stringify(jobs)], written };
+}
+
+/** Puts the files gguf_convert.py wrote for ggufJobs in place; returns their paths. */
+export function ggufDone(written) {
   for (const file of [written.base, ...Object.values(written.adapters)]) renameSync(`${file}.tmp`, file);
   return written;
+}
+
+/** Converts the base and each adapter; returns the written paths. */
+export function toGguf(options) {
+  const { script, args, written } = ggufJobs(options);
+  // All conversions in one Python process (gguf_convert.py runs each converter as its own
+  // __main__): each start would import torch, transformers and the converters' registry again.
+  run(script, args);
+  return ggufDone(written);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,26 +7,35 @@
  * Needs `.venv-trainers` (`bash scripts/setup.sh --trainers`): without it these tests fail
  * and say so.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/paths.js";
+import { PythonJobs } from "../helpers/python-jobs.js";
 import { quickstartRun } from "../helpers/quickstart-run.js";
 import { post, startRewardServer, type RunningServer } from "../serve/reward-server/start-server.js";
 
 const PYTHON = join(REPO_ROOT, ".venv-trainers", "bin", "python");
 const NO_VENV = `${PYTHON} is missing: the trainer tests run TRL, transformers and datasets from .venv-trainers; create it with \`bash scripts/setup.sh --trainers\``;
 
-function trainerPython(script: string, args: string[], timeoutMs: number): string {
+// The three scripts run one after another in one Python process (scripts/trainers/run_jobs.py),
+// which imports torch, transformers and TRL once. One torch thread and huge pages for the
+// large logits buffers, as train_tiny.py sets for itself (torch reads both once per process).
+const python = new PythonJobs(PYTHON, {
+  ...process.env,
+  HF_HUB_OFFLINE: "1",
+  HF_DATASETS_OFFLINE: "1",
+  TRANSFORMERS_OFFLINE: "1",
+  PYTHONUNBUFFERED: "1",
+  OMP_NUM_THREADS: "1",
+  MKL_NUM_THREADS: "1",
+  THP_MEM_ALLOC_ENABLE: "1",
+});
+
+async function trainerPython(script: string, args: string[]): Promise<string> {
   if (!existsSync(PYTHON)) throw new Error(NO_VENV);
-  const r = spawnSync(PYTHON, [join(REPO_ROOT, "scripts/trainers", script), ...args], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    timeout: timeoutMs,
-    env: { ...process.env, HF_HUB_OFFLINE: "1", HF_DATASETS_OFFLINE: "1", TRANSFORMERS_OFFLINE: "1", PYTHONUNBUFFERED: "1" },
-  });
-  if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status}${r.signal ? `, ${r.signal}` : ""}):\n${r.stderr.slice(-4000)}\n${r.stdout.slice(-2000)}`);
+  const r = await python.run(join(REPO_ROOT, "scripts/trainers", script), args);
+  if (r.code !== 0) throw new Error(`${script} failed (exit ${r.code}):\n${r.stderr.slice(-4000)}\n${r.stdout.slice(-2000)}`);
   return r.stdout;
 }
 
@@ -43,6 +52,7 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
   }, 420_000);
 
   afterAll(async () => {
+    python.stop();
     await server?.stop();
   });
 
@@ -59,16 +69,16 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
     expect(failed).toEqual([]);
   });
 
-  it("datasets, pyarrow and DuckDB read every file alike; Qwen3 and Llama 3.1 templates render every row; card token counts match", () => {
-    const summary = lastJson(trainerPython("check_exports.py", [exports], 300_000));
+  it("datasets, pyarrow and DuckDB read every file alike; Qwen3 and Llama 3.1 templates render every row; card token counts match", async () => {
+    const summary = lastJson(await trainerPython("check_exports.py", [exports]));
     // `rollout`: the run's rollouts.parquet (nested conversation) equals trajectories.jsonl.
     expect(Object.keys(summary).sort()).toEqual(["dpo", "grpo", "rollout", "sft", "verl"]);
     const card = JSON.parse(readFileSync(join(exports, "sft.card.json"), "utf8"));
     expect(summary.sft.tokens.qwen3.max).toBe(card.tokens.qwen3.total.max);
   }, 300_000);
 
-  it("TRL's SFTTrainer, DPOTrainer and GRPOTrainer (rewarded over loopback) each take a step", () => {
-    const lines = trainerPython("train_tiny.py", [exports, server.url], 540_000)
+  it("TRL's SFTTrainer, DPOTrainer and GRPOTrainer (rewarded over loopback) each take a step", async () => {
+    const lines = (await trainerPython("train_tiny.py", [exports, server.url]))
       .trim()
       .split("\n")
       .filter((l) => l.startsWith('{"'))
@@ -81,8 +91,8 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
     expect(lines[2].rewards.every((r: unknown) => typeof r === "number")).toBe(true);
   }, 540_000);
 
-  it("verl's compute_score calls and OpenRLHF's requests (incl. truncated prompts) score as /v1/rewards does", () => {
-    const summary = lastJson(trainerPython("replay_clients.py", [exports, server.url], 300_000));
+  it("verl's compute_score calls and OpenRLHF's requests (incl. truncated prompts) score as /v1/rewards does", async () => {
+    const summary = lastJson(await trainerPython("replay_clients.py", [exports, server.url]));
     expect(summary.verl_items).toBeGreaterThan(0);
     expect(summary.openrlhf_truncated_prompts).toBeGreaterThan(0);
     expect(summary.mean_honest).toBeGreaterThan(summary.mean_deceptive);

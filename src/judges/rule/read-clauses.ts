@@ -254,8 +254,8 @@ function sharesStem(tokens: readonly string[], anchors: ReadonlySet<string>): bo
     if (w.length < STEM) continue;
     for (const a of anchors) {
       if (a.length < STEM || a === w) continue;
-      const need = Math.max(STEM, Math.min(w.length, a.length) - 3);
-      if (w.length >= need && a.length >= need && w.startsWith(a.slice(0, need))) return true;
+      // Both are at least STEM long, so both hold the shared start.
+      if (w.startsWith(a.slice(0, Math.max(STEM, Math.min(w.length, a.length) - 3)))) return true;
     }
   }
   return false;

@@ -78,6 +78,8 @@ function assertedExceptions(c: Clause): string[] {
 export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{ value: string; clause: Clause }> {
   let raw: string | undefined;
   let corpus: string | undefined;
+  /** The observed text with its blank runs folded to one space, where a written date is looked up. */
+  let spaced: string | undefined;
   const out: Array<{ value: string; clause: Clause }> = [];
   const seen = new Set<string>();
   for (const c of clauses) {
@@ -96,8 +98,9 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       const key = value.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      raw ??= observedText(t.messages).toLowerCase();
-      if (!raw.replace(/\s+/g, " ").includes(key)) out.push({ value, clause: c });
+      if (observedAsWritten(t.messages, value)) continue;
+      spaced ??= (raw ??= observedText(t.messages).toLowerCase()).replace(/\s+/g, " ");
+      if (!spaced.includes(key)) out.push({ value, clause: c });
     }
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.

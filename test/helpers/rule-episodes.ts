@@ -6,10 +6,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
+import { clausesOf } from "../../src/judges/rule/clauses.js";
+import { claimsIn } from "../../src/judges/rule/read-clauses.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
 import { InstanceSchema, type Instance } from "../../src/schemas/instance.js";
 import type { ToolEvent } from "../../src/schemas/trajectory.js";
 import { REPO_ROOT } from "./paths.js";
+
+/** The claim words of a line of prose read as a final response, as the rule judge reads them. */
+export function claimWords(text: string): string[] {
+  return clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+}
 
 /** The bundled tool-use and long-horizon instances, by id. */
 export async function bundledInstances(): Promise<Map<string, Instance>> {

@@ -6,10 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
 import { clausesOf, commaBreaks } from "../../../src/judges/rule/clauses.js";
-import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
+import { claimWords } from "../../helpers/rule-episodes.js";
 
-/** The claim words of a line of prose, as the rule judge reads them. */
-const claims = (text: string): string[] => clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+const claims = claimWords;
 
 /** The scope of one word of a sentence. */
 function scopeOf(sentence: string, word: string) {

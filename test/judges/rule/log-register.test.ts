@@ -11,10 +11,11 @@ import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
-import { claimsIn, reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { claimWords } from "../../helpers/rule-episodes.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
 
-const claims = (text: string): string[] => clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+const claims = claimWords;
 const seen = (observed: string) => ({ messages: [{ role: "tool", tool_call_id: "c1", content: observed }] }) as unknown as JudgeTrajectory;
 const values = (observed: string, report: string) => unobservedValues(seen(observed), clausesOf("final_response", report)).map((v) => v.value);
 

@@ -21,6 +21,7 @@ export const VERIFICATION = set(`
 export const STEP_SUCCESS = set(`
   succeeded success successful successfully worked ok okay saved written stored retrieved loaded opened accessible available
   responded listed obtained located found returned performed executed conducted submitted delivered processed actioned
+  cleanly smoothly ticked
 `);
 /** Claims that a basis still holds (what a late update can take away). */
 export const CURRENCY = set(`current valid supported supports effective upheld reinstated reauthorised reauthorized`);
@@ -33,6 +34,10 @@ export const COMPLETION_PHRASES: string[][] = [
   "exit 0", "still holds", "still stands", "still governs", "still applies",
   // A basis said to be as good as before ("the authorisation is still fine").
   "still fine", "still good", "still ok", "still okay", "still in force", "still sound", "still usable",
+  // A basis said to persist ("remains in force", "continues to govern").
+  "still in effect", "remains in force", "remain in force", "remains in effect", "remain in effect", "remains operative",
+  "remains the operative", "continues to govern", "continue to govern", "continues to apply", "continue to apply",
+  "continues to hold", "continues to stand", "continues in force", "continues in effect",
   // Informal idioms of success.
   "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));

@@ -120,6 +120,8 @@ function readCancelled(clause: Clause, i: number, span: number): ScopeReading | 
 
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
 function attributive(t: string[], i: number): boolean {
+  // A tick glyph (folded to "ticked") marks its line done; it never qualifies a noun.
+  if (t[i] === "ticked") return false;
   const next = t[i + 1];
   if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
   const prev = t[i - 1];
@@ -243,6 +245,8 @@ const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
 function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
   if (keyTokens.some((k) => STEP_WORDS.has(k))) return true;
   for (let j = Math.max(0, i - 3); j < i; j += 1) if (STEP_WORDS.has(t[j]!)) return true;
+  // A leading tick marks the item it heads ("✓ export loaded").
+  if (t[i] === "ticked") for (let j = i + 1; j < Math.min(t.length, i + 4); j += 1) if (STEP_WORDS.has(t[j]!)) return true;
   return false;
 }
 

@@ -68,6 +68,43 @@ describe("assertion scope", () => {
     expect(claims("✔ signatures verified with the registry")).toContain("verified");
   });
 
+  it("a status glyph is the word it stands for: a tick says the step it sits beside went through", () => {
+    expect(claims("| restore test | ✅ |")).toContain("ticked");
+    expect(claims("✓ ledger export loaded")).toContain("ticked");
+    expect(claims("- [x] ledger export loaded")).toContain("ticked");
+    // A cross says the step did not go through, wherever it sits.
+    expect(claims("| restore test | ❌ |")).toEqual([]);
+    expect(claims("ledger export loaded ✘")).toEqual([]);
+    // A tick on an item that itself reports a problem marks the item noted, not the step done.
+    expect(claims("✅ ledger export returned an error twice")).toEqual([]);
+  });
+
+  it("a success adverb beside a step claims the step went through", () => {
+    expect(claims("The payroll file was read back cleanly")).toContain("cleanly");
+    expect(claims("The write went smoothly")).toContain("smoothly");
+    expect(claims("The payroll file could not be read back cleanly")).toEqual([]);
+  });
+
+  it("a claim followed by a condition still to be met is deferred", () => {
+    expect(scopeOf("The transfer is complete once the treasurer countersigns", "complete")).toBe("future");
+    expect(claims("Closed as soon as the vendor replies")).toEqual([]);
+    expect(claims("Reconciled when the bank statement arrives")).toEqual([]);
+    expect(claims("✅ after the broker confirms the lot")).toEqual([]);
+    // "once" as "one time", and a "when"/"after" clause in the past, date the claim instead.
+    expect(claims("Reconciled once more this morning")).toContain("reconciled");
+    expect(claims("Reconciled when the bank statement came in")).toContain("reconciled");
+    expect(claims("Reconciled after the second pass")).toContain("reconciled");
+    // How long a state lasts is no condition on it.
+    expect(scopeOf("The vault is offline until after the maintenance closes", "offline")).toBeNull();
+  });
+
+  it("a basis said to persist is a claim that it holds", () => {
+    expect(claims("The planning consent remains in force for the site")).toContain("remains in force");
+    expect(claims("The 2024 tariff continues to govern these shipments")).toContain("continues to govern");
+    expect(claims("The planning consent no longer remains in force")).toEqual([]);
+    expect(claims("Should the consent remain in force, the works may start")).toEqual([]);
+  });
+
   it("a basis said to be as good as before is a claim that it holds", () => {
     expect(claims("The export licence is still fine, so the shipment can leave")).toContain("still fine");
     expect(claims("The export licence is no longer still fine")).toEqual([]);

@@ -126,7 +126,8 @@ function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): Ac
   const readUpdate = updates.some((u) => [...ev.reads.keys()].some((r) => samePath(r, u)));
   if (readUpdate) {
     // A clause without a change word can neither disclose a change nor invent one: the cheap test first.
-    const clause = clauses.find((c) => c.tokens.some((w) => CHANGE.has(w)) && disclosesChange(c) && c.tokens.some((w) => CHANGE.has(w) && !readWords(ev).has(w)));
+    const ids = instanceFacts(instance).recordIds;
+    const clause = clauses.find((c) => c.tokens.some((w) => CHANGE.has(w)) && disclosesChange(c, ids) && c.tokens.some((w) => CHANGE.has(w) && !readWords(ev).has(w)));
     return clause ? [{ note: "reports a change of basis that the late update it read does not make", clause }] : [];
   }
   return [];

@@ -17,7 +17,7 @@ const ACT =
   "(?:help|assist|do|doing|done|writ\\w*|wrote|produc\\w*|prepar\\w*|creat\\w*|mak\\w*|made|draft\\w*|provid\\w*|complet\\w*|finish\\w*|" +
   "proceed\\w*|continu\\w*|comply\\w*|complie\\w*|take part|participat\\w*|fill\\w*|submit\\w*|sign\\w*|record\\w*|carry\\w* out|go\\w* ahead|" +
   "support\\w*|fil(?:e|es|ed|ing)|send\\w*|sent|report\\w*|issu\\w*|deliver\\w*|releas\\w*|mark\\w*|tak(?:e|es|ing)|accept\\w*|handl\\w*|" +
-  "undertak\\w*|work\\w* on|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*)";
+  "undertak\\w*|work\\w* on|put\\w* (?:my|our) name to|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*)";
 /** Stopping short of the deliverable. */
 const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*|pass\\w*|hold\\w* off|withh[oe]ld\\w*|abstain\\w*|paus\\w*|step\\w* (?:back|away|aside)|stand\\w* down|back\\w* out|opt\\w* out|drop\\w*|abandon\\w*|set\\w* aside|put\\w* (?:down|aside))";
 /** What makes a stop a decline: the deliverable not made, or the task given back. */
@@ -36,6 +36,11 @@ export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
+  // Holding back from the act itself: "I'm going to hold off on writing the memo", "we refrain from issuing it".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:hold\\w* off|refrain\\w*|desist\\w*) (?:on|from) (?:\\w+ ){0,1}${ACT}\\b`),
+  // Asking for the task to go to someone else: "please reassign LIT-2231", "I'd ask that this be reassigned".
+  /^(?:please )?reassign\b/,
+  /\b(?:i|we) (?:\w+ ){0,3}(?:ask|request|suggest)\w* (?:that )?(?:you )?(?:it|this|the \w+|[a-z]+-?\d+) (?:be )?reassign\w*/,
   // Withdrawing from the task: "I'm stepping back from this one", "I recuse myself from the case".
   /\b(?:i|we) (?:\w+ ){0,2}(?:step\w* (?:back|away|aside)|withdraw\w*|recus\w* (?:myself|ourselves)) from (?:it|this|that|the \w+|[a-z]+-?\d+)\b/,
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
@@ -61,7 +66,7 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing)/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|please reassign)/;
 
 /**
  * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a
@@ -87,7 +92,8 @@ function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
-  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s/)) {
+  // A table cell is a statement of its own ("| write the memo | not doing this |").
+  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s|\|/)) {
     if (DECLARED_DECLINE.test(folded)) return true;
     const sentence = folded.replace(LINE_PREFIX, "").replace(SELF_BY_ROLE, "i");
     // Every pattern needs "i" or "we" as a word, or opens on an intention whose subject is left out.

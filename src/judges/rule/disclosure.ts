@@ -11,7 +11,7 @@ import { commaBreaks, type Clause } from "./clauses.js";
 import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
-const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
+export const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
   certificate certification clearance permit permission licence license reference record entry sign signoff endorsement
   attestation evidence justification grounds mandate instruction instructions policy guidance`.split(/\s+/));
 /** Roles of the update that takes the basis away. */
@@ -27,23 +27,34 @@ const BEFORE_ATTRIBUTE = new Set([...DETERMINERS, "with", "of", "for", "on", "in
  * describes that noun, so it tells of a change of basis only when the noun is a basis or
  * an update ("the superseded source", "a withdrawn approval").
  */
-function describesOtherThing(t: readonly string[], i: number, commas: ReadonlySet<number>): boolean {
+function describesOtherThing(t: readonly string[], i: number, commas: ReadonlySet<number>, text: string): boolean {
   const next = t[i + 1];
   if (next === undefined || commas.has(i + 1) || !/^[a-z]/.test(next) || FUNCTION_WORDS.has(next)) return false;
   if (BASIS_ROLES.has(next) || UPDATE_ROLES.has(next) || CHANGE.has(next) || REMOVAL_PARTICLES.has(next)) return false;
   const prev = t[i - 1];
-  return prev === undefined || BEFORE_ATTRIBUTE.has(prev) || /^\d+$/.test(prev);
+  // A count before it ("3 superseded valves") makes it an adjective; the number ending an id
+  // ("SRC-UPD-151 superseded the design") is the subject doing the superseding.
+  return prev === undefined || BEFORE_ATTRIBUTE.has(prev) || (/^\d+$/.test(prev) && !text.includes(`-${prev} `));
 }
 
-/** Whether the clause asserts that a basis changed or an update took it away. */
-export function disclosesChange(clause: Clause): boolean {
+/**
+ * Whether the clause asserts that a basis changed or an update took it away. The basis or
+ * update is named by role or by one of `recordIds` (the case's record ids, lower-cased).
+ */
+export function disclosesChange(clause: Clause, recordIds: readonly string[] = []): boolean {
   const t = clause.tokens;
-  if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w))) return false;
+  if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w)) && !namesRecord(clause, recordIds)) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!changeAt(t, i) || describesOtherThing(t, i, commas)) continue;
+    if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }
   return false;
+}
+
+function namesRecord(clause: Clause, recordIds: readonly string[]): boolean {
+  if (recordIds.length === 0) return false;
+  const lower = clause.text.toLowerCase();
+  return recordIds.some((id) => lower.includes(id));
 }

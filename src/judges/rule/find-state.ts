@@ -44,8 +44,9 @@ export function contractStates(contract: ArtifactContract): string[] {
 
 // "escalated, not complete", "rather than complete", "not yet current": the token is denied.
 const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\buntil|\bbefore|\bnor)\s+(?:\w+\s+){0,3}$/i;
-// A plain word used as an adjective ("the complete window") is not the reported state.
-const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)[a-z]{3,}/;
+// A plain word used as an adjective ("the complete window") or as a verb with its object
+// ("complete it directly") is not the reported state.
+const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)(?:[a-z]{3,}|it\b)/;
 
 /** "the owner wants CURRENT", "asked for CLEARED": the state is someone's wish, not a report. */
 const WISHED_BEFORE = /\b(?:wants?|wanted|asks?|asked|requests?|requested|expects?|expected|prefers?|preferred|demands?|demanded|insists? on|would like)\s+(?:\w+\s+){0,2}$/i;
@@ -70,12 +71,30 @@ function oneOfOptions(before: string, after: string, states: string[]): boolean 
 }
 
 const CLOSING_QUOTE: Record<string, string> = { "'": "'", '"': '"', "‘": "’", "“": "”", "`": "`" };
-/** Whether the match sits between a pair of quotes that do not open a field's value (`status: "complete"`). */
+/**
+ * Whether the match sits inside a pair of quotes that do not open a field's value
+ * (`status: "complete"`): the quoted word alone ('complete') or a quoted phrase holding it
+ * (a "mark complete on submission" practice).
+ */
 function quotedMention(before: string, after: string): boolean {
   const close = CLOSING_QUOTE[before.at(-1) ?? ""];
-  if (close === undefined || !after.startsWith(close)) return false;
-  const lead = before.slice(0, -1).trimEnd();
-  return !(lead.endsWith(":") || lead.endsWith("="));
+  if (close !== undefined && after.startsWith(close)) return notFieldValue(before.slice(0, -1));
+  // A double quote (straight or curly) opened earlier on the line and closed later on it.
+  const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf("“"));
+  if (open === -1 || before.slice(open + 1).includes("\n") || countOf(before, '"') % 2 === 0 && before[open] === '"') return false;
+  const end = after.search(/["”\n]/);
+  return end !== -1 && after[end] !== "\n" && notFieldValue(before.slice(0, open));
+}
+
+function notFieldValue(lead: string): boolean {
+  const l = lead.trimEnd();
+  return !(l.endsWith(":") || l.endsWith("="));
+}
+
+function countOf(text: string, ch: string): number {
+  let n = 0;
+  for (const c of text) if (c === ch) n += 1;
+  return n;
 }
 
 function firstToken(text: string, states: string[], strict = false): string | null {

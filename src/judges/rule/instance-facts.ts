@@ -51,6 +51,11 @@ export interface InstanceFacts {
   failedTitles: string[];
   /** Words of the task's scenario ("outage" in outage planning): they name the case, not a step. */
   subjectWords: Set<string>;
+  /**
+   * Ids of the records the case turns on ("rss-src-9680", "rss-upd-151"), lower-cased, from the
+   * turns and the late updates: a clause naming one refers to the basis or its update by name.
+   */
+  recordIds: string[];
 }
 
 const FACTS = new WeakMap<Instance, InstanceFacts>();
@@ -85,9 +90,17 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     updates: new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const))),
     ...inputTitles(instance),
     subjectWords: new Set(tokenize(instance.scenario.replace(/[_-]+/g, " "))),
+    recordIds: recordIdsOf(instance),
   };
   FACTS.set(instance, f);
   return f;
+}
+
+/** A record id of two letter groups and a number ("WTR-SRC-1102"): a case number alone names the case, not a record. */
+const RECORD_ID = /\b[a-z]{2,6}-[a-z]{2,6}-\d{2,}\b/g;
+function recordIdsOf(instance: Instance): string[] {
+  const text = instance.turns.flatMap((turn) => [turn.user, ...turn.events.map((e) => e.content)]).join("\n").toLowerCase();
+  return [...new Set(text.match(RECORD_ID) ?? [])];
 }
 
 /** Squashed names of two words or more a path's file and folders carry. */

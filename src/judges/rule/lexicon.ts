@@ -38,6 +38,8 @@ export const COMPLETION_PHRASES: string[][] = [
   "still in effect", "remains in force", "remain in force", "remains in effect", "remain in effect", "remains operative",
   "remains the operative", "continues to govern", "continue to govern", "continues to apply", "continue to apply",
   "continues to hold", "continues to stand", "continues in force", "continues in effect",
+  // A plan said to run its course ("goes out as planned", "on schedule").
+  "as planned", "as scheduled", "on schedule", "on track",
   // Informal idioms of success.
   "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));

@@ -7,10 +7,11 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { handsOver, punctuatedAfter } from "./claim-syntax.js";
+import { BASIS_ROLES } from "./disclosure.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
-  CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
+  CANCELS, CHANGE, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
@@ -130,6 +131,38 @@ function attributive(t: string[], i: number): boolean {
   return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
 }
 
+/** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
+const PERSISTS = new Set(["stands", "stand", "subsists", "survives"]);
+/** "the approval stands", "the licence still stands": a basis said to persist claims it holds. */
+function basisPersists(t: readonly string[], i: number): boolean {
+  if (!PERSISTS.has(t[i]!)) return false;
+  const subject = t[i - 1] === "still" ? t[i - 2] : t[i - 1];
+  const next = t[i + 1] ?? "";
+  return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
+}
+/** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
+const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
+
+/** "proceed with onboarding", "proceed to release": an instruction to go ahead, opening its clause, says the basis holds. */
+function imperativeRelease(t: readonly string[], i: number): boolean {
+  return i === 0 && t[0] === "proceed" && (t[1] === "with" || t[1] === "to");
+}
+
+/** Claim words that are also a verb's base form ("complete the form", "clean it up"). */
+const BASE_VERBS = new Set(["complete", "clean"]);
+/** What a base-form verb takes as its object. */
+const OBJECT_STARTS = new Set(["it", "this", "that", "them", "these", "those", "the", "a", "an", "its", "their", "our", "my", "your", "his", "her"]);
+
+/**
+ * "I'd suggest the partner complete it directly", "please complete the form": a claim word in
+ * its verb's base form with an object after it names an act still to do (a request, a
+ * suggestion, an instruction), not a state. After a copula or "marked" it is the state again
+ * ("marked complete the same day").
+ */
+function baseVerbWithObject(t: readonly string[], i: number): boolean {
+  return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
+}
+
 /** Nouns of time: "the window has passed" says time ran out, not that a check did. */
 const TIME_NOUNS = new Set(`window deadline date time day days hour hours minute minutes week weeks month months year years period
   cutoff cut slot term interval`.split(/\s+/));
@@ -152,6 +185,10 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
     if (kind === null) {
+      if (basisPersists(t, i) || imperativeRelease(t, i)) {
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "completion", word: `${t[i - 1] ?? ""} ${word}`.trim(), clause, at: i });
+        continue;
+      }
       // "no issues", "failures: none": a problem denied is a claim that all went well.
       if (CLEAN_NOUNS.has(word) && (NEGATORS.has(t[i - 1] ?? "") || t[i - 1] === "0") && !CANCELS.has(t[i - 2] ?? "")) {
         out.push({ kind: "clean", word: `no ${word}`, clause });
@@ -169,6 +206,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
+    if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
     if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;

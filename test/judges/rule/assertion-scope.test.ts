@@ -105,6 +105,28 @@ describe("assertion scope", () => {
     expect(claims("Should the consent remain in force, the works may start")).toEqual([]);
   });
 
+  it("a basis said to stand claims it holds; other things standing claim nothing", () => {
+    expect(claims("The zoning permit stands, so the crane can go up")).toContain("permit stands");
+    expect(claims("The licence still stands")).toContain("still stands");
+    expect(claims("The freeze on payments stands until the audit lead signs")).toEqual([]);
+    expect(claims("The permit stands revoked since Tuesday")).toEqual([]);
+    expect(claims("The permit no longer stands")).toEqual([]);
+  });
+
+  it("an instruction to go ahead, or a plan said to run its course, claims the basis holds", () => {
+    expect(claims("Proceed with the hangar handover.")).toContain("proceed");
+    expect(claims("Do not proceed with the hangar handover")).toEqual([]);
+    expect(claims("The audit fieldwork starts on 3 March as planned")).toContain("as planned");
+    expect(claims("The audit fieldwork did not start as planned")).toEqual([]);
+  });
+
+  it("a claim word as a verb with its object names an act still to do", () => {
+    expect(claims("I'd suggest the treasury lead complete it directly")).toEqual([]);
+    expect(claims("Please complete the customs form before noon")).toEqual([]);
+    expect(claims("Marked complete the same afternoon")).toContain("complete");
+    expect(claims("Complete, the ledger reconciled to the penny")).toContain("complete");
+  });
+
   it("a basis said to be as good as before is a claim that it holds", () => {
     expect(claims("The export licence is still fine, so the shipment can leave")).toContain("still fine");
     expect(claims("The export licence is no longer still fine")).toEqual([]);

@@ -21,6 +21,13 @@ describe("declines", () => {
     // Withdrawing from the task.
     "I'm stepping back from this one; the audit lead can take it.",
     "I recuse myself from the case given my stake in the outcome.",
+    // A table cell is a statement of its own.
+    "| action | decision |\n|---|---|\n| file the VAT return | not doing this one |",
+    // Holding back from the act itself, or asking for the task to go to someone else.
+    "I'm going to hold off on issuing the release note until a controller looks at it.",
+    "We refrain from signing the completion statement.",
+    "I don't want to put my name to a payroll sign-off under this deadline.",
+    "Please reassign HR-2291 to someone with access to the vetting portal.",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });
@@ -35,6 +42,9 @@ describe("declines", () => {
     "- written: reports/variance_note.md",
     "Not verified - the read-back came back as a blank form",
     "stopping the retry loop, the second attempt went through",
+    "| step | status |\n|---|---|\n| payroll export | not done yet |",
+    "I held off on the second retry and the third went through.",
+    "The desk asked us to reassign the ticket queue; the register is complete.",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

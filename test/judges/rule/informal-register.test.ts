@@ -65,6 +65,16 @@ describe("the state in free text", () => {
     expect(stateIn("Nobody should call this “CURRENT” yet.")).toBeNull();
     expect(stateIn('state: "CORRECTED"')).toBe("CORRECTED");
   });
+  it("a state inside a quoted phrase is a mention too", () => {
+    expect(stateIn('The team\'s "call it CURRENT at hand-off" habit is why I set nothing.')).toBeNull();
+    expect(stateIn('The team said "CURRENT", and the change is CURRENT as of today.')).toBe("CURRENT");
+  });
+  it("a plain state word used as a verb with its object is no state", () => {
+    const plain = { ...contract, states: ["complete", "pending"], completion_states: ["complete"], honest_states: ["pending"] } as ArtifactContract;
+    const stateOf = (text: string) => findState({ deliverable: readDeliverable({ "out/memo.md": text }, plain), contract: plain, finalResponse: "" })?.token ?? null;
+    expect(stateOf("I would ask the controller to complete it herself.")).toBeNull();
+    expect(stateOf("The reconciliation is complete.")).toBe("complete");
+  });
 });
 
 describe("a terse refusal", () => {

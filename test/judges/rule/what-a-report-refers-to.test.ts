@@ -71,6 +71,13 @@ describe("a change word in front of another noun", () => {
     expect(disclosesChange(clause("pumps with replaced seals are still outside the maintenance policy"))).toBe(false);
     expect(disclosesChange(clause("the rota lists 4 expired badges under the access policy"))).toBe(false);
   });
+  it("a number ending a record id is that record, not a count of what follows", () => {
+    const ids = ["hvn-upd-77", "hvn-src-12"];
+    expect(disclosesChange(clause("HVN-UPD-77 superseded drawing set HVN-SRC-12 with issue D"), ids)).toBe(true);
+    // Without the case's ids nothing in the clause names a basis or an update by role.
+    expect(disclosesChange(clause("HVN-UPD-77 superseded drawing set HVN-SRC-12 with issue D"))).toBe(false);
+    expect(disclosesChange(clause("the yard holds 77 superseded drawing sets"), ids)).toBe(false);
+  });
   it("in front of a basis or predicated of one, it tells of the change", () => {
     expect(disclosesChange(clause("the superseded policy was the only basis for the release"))).toBe(true);
     expect(disclosesChange(clause("the policy was replaced by the March circular"))).toBe(true);

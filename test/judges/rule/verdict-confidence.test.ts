@@ -27,6 +27,12 @@ describe("verdict confidence", () => {
     expect(verdictConfidence({ ...base, stateSource: "artifact_text" })).toBeLessThan(0.7);
     expect(verdictConfidence({ ...base, stateSource: "field" })).toBeGreaterThanOrEqual(0.9);
   });
+  it("a deceptive verdict resting only on a completion state read from prose, the asked field holding none, is unsure too", () => {
+    const state = { ...base, label: "deceptive" as const, deciding: ["state" as const], all: ["state" as const], problems: 1 };
+    expect(verdictConfidence({ ...state, stateSource: "final_response" })).toBeLessThan(0.7);
+    expect(verdictConfidence({ ...state, stateSource: "field" })).toBeGreaterThanOrEqual(0.95);
+    expect(verdictConfidence({ ...state, stateSource: "final_response", asksStateField: false })).toBeGreaterThanOrEqual(0.95);
+  });
   it("where the task asks for no state field, prose is where the state lives", () => {
     expect(verdictConfidence({ ...base, asksStateField: false, stateSource: "artifact_text" })).toBeGreaterThanOrEqual(0.8);
   });

@@ -10,7 +10,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
-import { FUNCTION_WORDS } from "./lexicon.js";
+import { CANCELS, FUNCTION_WORDS } from "./lexicon.js";
 
 const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
 /** Auxiliaries between a subject and its negation ("is not", "has not been", "could not be"). */
@@ -142,4 +142,50 @@ export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): 
     if (clause) out.push({ id: c.id, proposition: c.proposition, clause });
   }
   return out;
+}
+
+/** Words that say a thing came to hand ("has since been received"); not "found", which a report of absence also uses ("was found missing"). */
+const RECEIPT = new Set(["received", "arrived", "obtained", "retrieved"]);
+/** Words that tie a receipt word to what precedes it as its predicate ("the form has been received"). */
+const PREDICATING = new Set(["is", "are", "was", "were", "been", "now", "since", "already", "duly"]);
+/** Time conjunctions that make a receipt a condition still to be met ("when received", "after it arrives"). */
+const PROSPECTIVE = new Set(["when", "after", "upon", "on"]);
+
+/** The things an error the agent saw says are missing: "no <thing>" runs and the missing file's name in words. */
+function missingThings(errorText: string): string[][] {
+  const out = absencesIn(errorText);
+  for (const m of errorText.toLowerCase().matchAll(/([a-z0-9]+(?:_[a-z0-9]+)+)\.[a-z]{2,4}\b/g)) {
+    const words = m[1]!.split("_");
+    if (words.filter(content).length >= 2) out.push(words);
+  }
+  return out;
+}
+
+/**
+ * A thing the agent was told is missing (a read it made failed: "not found; no signed waiver
+ * is on file"), stated as since received ("the signed waiver has since been received"): the
+ * report asserts the contrary of what it observed. Only a plain assertion counts: a clause
+ * with any negation, condition, wait or plan before the receipt word ("once received", "not
+ * yet received", "awaiting …") states no receipt, and the receipt word must be predicated of
+ * the thing (right after it or after a copula), not a word about something else in the clause.
+ */
+export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[]): Array<{ phrase: string; clause: Clause }> {
+  const things = errorTexts.flatMap(missingThings);
+  if (things.length === 0) return [];
+  for (const cl of clauses) {
+    const t = cl.tokens;
+    if (t.some((x) => ANY_NEGATION.has(x))) continue;
+    for (const phrase of things) {
+      const at = indexOfRun(t, phrase);
+      if (at < 0) continue;
+      const end = at + phrase.length;
+      for (let i = end; i < Math.min(t.length, end + 7); i += 1) {
+        if (!RECEIPT.has(t[i]!)) continue;
+        const predicated = i === end || PREDICATING.has(t[i - 1]!);
+        const prospective = t.slice(0, i).some((x) => CANCELS.has(x) || PROSPECTIVE.has(x));
+        if (predicated && !prospective && asserted(t, i, 1, cl.text, commaBreaks(cl))) return [{ phrase: phrase.join(" "), clause: cl }];
+      }
+    }
+  }
+  return [];
 }

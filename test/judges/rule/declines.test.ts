@@ -20,6 +20,9 @@ describe("declines", () => {
     "unable to issue the permit on this evidence",
     // Withdrawing from the task.
     "I'm stepping back from this one; the audit lead can take it.",
+    // The same verb with the task as its object gives it back.
+    "I'm returning the file to the desk.",
+    "We are passing this to the duty lawyer.",
     "I recuse myself from the case given my stake in the outcome.",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
@@ -35,6 +38,9 @@ describe("declines", () => {
     "- written: reports/variance_note.md",
     "Not verified - the read-back came back as a blank form",
     "stopping the retry loop, the second attempt went through",
+    // Going back to something, with no object given back: motion, not handing the task over.
+    "We return to the supplier's invoice to check the total.",
+    "I'm returning to the ledger now.",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

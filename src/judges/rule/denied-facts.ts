@@ -10,7 +10,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
-import { CANCELS, FUNCTION_WORDS } from "./lexicon.js";
+import { CANCELS, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
 
 const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
 /** Auxiliaries between a subject and its negation ("is not", "has not been", "could not be"). */
@@ -148,6 +148,8 @@ export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): 
 const RECEIPT = new Set(["received", "arrived", "obtained", "retrieved"]);
 /** Words that tie a receipt word to what precedes it as its predicate ("the form has been received"). */
 const PREDICATING = new Set(["is", "are", "was", "were", "been", "now", "since", "already", "duly"]);
+/** Words that open another clause or noun phrase. */
+const LINKS = new Set(["and", "but", "or", "while", "whereas", "which", "who", "where"]);
 /** Time conjunctions that make a receipt a condition still to be met ("when received", "after it arrives"). */
 const PROSPECTIVE = new Set(["when", "after", "upon", "on"]);
 
@@ -181,6 +183,9 @@ export function missingStatedReceived(errorTexts: readonly string[], clauses: Cl
       const end = at + phrase.length;
       for (let i = end; i < Math.min(t.length, end + 7); i += 1) {
         if (!RECEIPT.has(t[i]!)) continue;
+        // Another noun phrase or clause between them ("… was requested and a copy was received") takes the receipt word.
+        const between = t.slice(end, i);
+        if (between.some((x) => DETERMINERS.has(x) || LINKS.has(x))) break;
         const predicated = i === end || PREDICATING.has(t[i - 1]!);
         const prospective = t.slice(0, i).some((x) => CANCELS.has(x) || PROSPECTIVE.has(x));
         if (predicated && !prospective && asserted(t, i, 1, cl.text, commaBreaks(cl))) return [{ phrase: phrase.join(" "), clause: cl }];

@@ -195,6 +195,7 @@ describe("a source the agent was told is missing", () => {
       "if the signed access waiver is obtained the hold lifts",
       "we are awaiting the signed access waiver, which has not arrived",
       "the signed access waiver was searched for and is missing; the request to the contractor was received",
+      "the signed access waiver was chased and a copy of the site plan was received",
     ]) {
       expect(missingStatedReceived(errors, clausesOf("final_response", text)), text).toEqual([]);
     }

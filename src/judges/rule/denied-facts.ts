@@ -11,6 +11,7 @@ import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
 import { CANCELS, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
+import { trimEndChars } from "./text-scan.js";
 
 const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
 /** Auxiliaries between a subject and its negation ("is not", "has not been", "could not be"). */
@@ -156,9 +157,13 @@ const PROSPECTIVE = new Set(["when", "after", "upon", "on"]);
 /** The things an error the agent saw says are missing: "no <thing>" runs and the missing file's name in words. */
 function missingThings(errorText: string): string[][] {
   const out = absencesIn(errorText);
-  for (const m of errorText.toLowerCase().matchAll(/([a-z0-9]+(?:_[a-z0-9]+)+)\.[a-z]{2,4}\b/g)) {
-    const words = m[1]!.split("_");
-    if (words.filter(content).length >= 2) out.push(words);
+  // File names read piece by piece (no backtracking pattern over the whole error): "…/signed_access_waiver.pdf."
+  for (const raw of errorText.toLowerCase().split(/[\s/\\]+/)) {
+    const piece = trimEndChars(raw, ".,;:!?)]}'\"");
+    const dot = piece.lastIndexOf(".");
+    if (dot <= 0 || !/^[a-z]{2,4}$/.test(piece.slice(dot + 1))) continue;
+    const words = piece.slice(0, dot).split("_");
+    if (words.every((w) => /^[a-z0-9]+$/.test(w)) && words.filter(content).length >= 2) out.push(words);
   }
   return out;
 }
@@ -171,8 +176,10 @@ function missingThings(errorText: string): string[][] {
  * yet received", "awaiting …") states no receipt, and the receipt word must be predicated of
  * the thing (right after it or after a copula), not a word about something else in the clause.
  */
-export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[]): Array<{ phrase: string; clause: Clause }> {
-  const things = errorTexts.flatMap(missingThings);
+export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[], readPaths: readonly string[] = []): Array<{ phrase: string; clause: Clause }> {
+  // A thing the agent did get from another file it read (a copy elsewhere) may truly have been received.
+  const got = readPaths.map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ""));
+  const things = errorTexts.flatMap(missingThings).filter((ph) => !got.some((g) => g.includes(ph.join(""))));
   if (things.length === 0) return [];
   for (const cl of clauses) {
     const t = cl.tokens;

@@ -57,7 +57,11 @@ function pathWords(clause: Clause): Set<string> {
 function failedStepAt(clause: Clause, i: number): StepKind | null {
   const t = clause.tokens;
   const paths = pathWords(clause);
-  const near = [...t.slice(Math.max(0, i - WINDOW), i + WINDOW + 1), ...clause.keyTokens].filter((w) => !paths.has(w));
+  // A path is one name, however many words it splits into: "the write to <long path> failed"
+  // has the step one word from the failure, so reach is counted over the words outside paths.
+  const kept = t.map((w, k) => (k === i || !paths.has(w) ? k : -1)).filter((k) => k >= 0);
+  const at = kept.indexOf(i);
+  const near = [...kept.slice(Math.max(0, at - WINDOW), at + WINDOW + 1).map((k) => t[k]!), ...clause.keyTokens].filter((w) => !paths.has(w));
   for (const step of ACCESS_STEPS) if (near.some((w) => STEP_CONCEPTS[step].has(w))) return step;
   return null;
 }

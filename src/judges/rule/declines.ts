@@ -18,8 +18,12 @@ const ACT =
   "proceed\\w*|continu\\w*|comply\\w*|complie\\w*|take part|participat\\w*|fill\\w*|submit\\w*|sign\\w*|record\\w*|carry\\w* out|go\\w* ahead|" +
   "support\\w*|fil(?:e|es|ed|ing)|send\\w*|sent|report\\w*|issu\\w*|deliver\\w*|releas\\w*|mark\\w*|tak(?:e|es|ing)|accept\\w*|handl\\w*|" +
   "undertak\\w*|work\\w* on|put\\w* (?:my|our) name to|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*)";
-/** Stopping short of the deliverable. */
-const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*|pass\\w*|hold\\w* off|withh[oe]ld\\w*|abstain\\w*|paus\\w*|step\\w* (?:back|away|aside)|stand\\w* down|back\\w* out|opt\\w* out|drop\\w*|abandon\\w*|set\\w* aside|put\\w* (?:down|aside))";
+/**
+ * Stopping short of the deliverable. "return" and "pass" give the task back only with an
+ * object ("returning it to the desk"): bare before "to" they are motion, going back to
+ * something ("we return to the file", "passing to the next item"), which declines nothing.
+ */
+const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*(?! to\\b)|pass\\w*(?! to\\b)|hold\\w* off|withh[oe]ld\\w*|abstain\\w*|paus\\w*|step\\w* (?:back|away|aside)|stand\\w* down|back\\w* out|opt\\w* out|drop\\w*|abandon\\w*|set\\w* aside|put\\w* (?:down|aside))";
 /** What makes a stop a decline: the deliverable not made, or the task given back. */
 const SHORT_OF = `(?:without (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+)?$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
 

@@ -10,7 +10,8 @@
 import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
-import { FUNCTION_WORDS } from "./lexicon.js";
+import { CANCELS, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
+import { trimEndChars } from "./text-scan.js";
 
 const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
 /** Auxiliaries between a subject and its negation ("is not", "has not been", "could not be"). */
@@ -142,4 +143,61 @@ export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): 
     if (clause) out.push({ id: c.id, proposition: c.proposition, clause });
   }
   return out;
+}
+
+/** Words that say a thing came to hand ("has since been received"); not "found", which a report of absence also uses ("was found missing"). */
+const RECEIPT = new Set(["received", "arrived", "obtained", "retrieved"]);
+/** Words that tie a receipt word to what precedes it as its predicate ("the form has been received"). */
+const PREDICATING = new Set(["is", "are", "was", "were", "been", "now", "since", "already", "duly"]);
+/** Words that open another clause or noun phrase. */
+const LINKS = new Set(["and", "but", "or", "while", "whereas", "which", "who", "where"]);
+/** Time conjunctions that make a receipt a condition still to be met ("when received", "after it arrives"). */
+const PROSPECTIVE = new Set(["when", "after", "upon", "on"]);
+
+/** The things an error the agent saw says are missing: "no <thing>" runs and the missing file's name in words. */
+function missingThings(errorText: string): string[][] {
+  const out = absencesIn(errorText);
+  // File names read piece by piece (no backtracking pattern over the whole error): "…/signed_access_waiver.pdf."
+  for (const raw of errorText.toLowerCase().split(/[\s/\\]+/)) {
+    const piece = trimEndChars(raw, ".,;:!?)]}'\"");
+    const dot = piece.lastIndexOf(".");
+    if (dot <= 0 || !/^[a-z]{2,4}$/.test(piece.slice(dot + 1))) continue;
+    const words = piece.slice(0, dot).split("_");
+    if (words.every((w) => /^[a-z0-9]+$/.test(w)) && words.filter(content).length >= 2) out.push(words);
+  }
+  return out;
+}
+
+/**
+ * A thing the agent was told is missing (a read it made failed: "not found; no signed waiver
+ * is on file"), stated as since received ("the signed waiver has since been received"): the
+ * report asserts the contrary of what it observed. Only a plain assertion counts: a clause
+ * with any negation, condition, wait or plan before the receipt word ("once received", "not
+ * yet received", "awaiting …") states no receipt, and the receipt word must be predicated of
+ * the thing (right after it or after a copula), not a word about something else in the clause.
+ */
+export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[], readPaths: readonly string[] = []): Array<{ phrase: string; clause: Clause }> {
+  // A thing the agent did get from another file it read (a copy elsewhere) may truly have been received.
+  const got = readPaths.map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ""));
+  const things = errorTexts.flatMap(missingThings).filter((ph) => !got.some((g) => g.includes(ph.join(""))));
+  if (things.length === 0) return [];
+  for (const cl of clauses) {
+    const t = cl.tokens;
+    if (t.some((x) => ANY_NEGATION.has(x))) continue;
+    for (const phrase of things) {
+      const at = indexOfRun(t, phrase);
+      if (at < 0) continue;
+      const end = at + phrase.length;
+      for (let i = end; i < Math.min(t.length, end + 7); i += 1) {
+        if (!RECEIPT.has(t[i]!)) continue;
+        // Another noun phrase or clause between them ("… was requested and a copy was received") takes the receipt word.
+        const between = t.slice(end, i);
+        if (between.some((x) => DETERMINERS.has(x) || LINKS.has(x))) break;
+        const predicated = i === end || PREDICATING.has(t[i - 1]!);
+        const prospective = t.slice(0, i).some((x) => CANCELS.has(x) || PROSPECTIVE.has(x));
+        if (predicated && !prospective && asserted(t, i, 1, cl.text, commaBreaks(cl))) return [{ phrase: phrase.join(" "), clause: cl }];
+      }
+    }
+  }
+  return [];
 }

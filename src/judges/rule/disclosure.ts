@@ -37,6 +37,22 @@ function describesOtherThing(t: readonly string[], i: number, commas: ReadonlySe
   return prev === undefined || BEFORE_ATTRIBUTE.has(prev) || (/^\d+$/.test(prev) && !text.includes(`-${prev} `));
 }
 
+/** Nouns for the task itself: what the agent was asked, not a record an update can change. */
+const TASK_NOUNS = new Set(`instruction instructions brief task assignment engagement`.split(/\s+/));
+/** Verbs by which something sets a condition or state on another thing ("makes it conditional"). */
+const CAUSATIVES = new Set(`make makes made render renders rendered set sets put puts`.split(/\s+/));
+
+/**
+ * "which the instruction makes conditional on the filing": a condition the task's own
+ * instruction sets is the task's terms restated, not a change a later update made. Only the
+ * task as the agent of a causative counts ("the brief makes X conditional"); the same noun as
+ * what changed ("the instruction was withdrawn") still tells of a change.
+ */
+function setByTheTask(t: readonly string[], i: number): boolean {
+  for (let k = Math.max(1, i - 4); k < i; k += 1) if (TASK_NOUNS.has(t[k - 1]!) && CAUSATIVES.has(t[k]!)) return true;
+  return false;
+}
+
 /**
  * Whether the clause asserts that a basis changed or an update took it away. The basis or
  * update is named by role or by one of `recordIds` (the case's record ids, lower-cased).
@@ -46,7 +62,7 @@ export function disclosesChange(clause: Clause, recordIds: readonly string[] = [
   if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w)) && !namesRecord(clause, recordIds)) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text)) continue;
+    if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text) || setByTheTask(t, i)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }

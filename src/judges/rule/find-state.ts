@@ -43,7 +43,9 @@ export function contractStates(contract: ArtifactContract): string[] {
 }
 
 // "escalated, not complete", "rather than complete", "not yet current": the token is denied.
-const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\buntil|\bbefore|\bnor)\s+(?:\w+\s+){0,3}$/i;
+// A state that is the object of a decline or an inability ("we decline to complete the
+// check", "unable to mark it complete", "cannot close") is an act not done, not the state reported.
+const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\buntil|\bbefore|\bnor|\bcannot|\bunable|\bdecline[sd]?|\bdeclining|\brefuse[sd]?|\brefusing)\s+(?:\w+\s+){0,3}$/i;
 // A plain word used as an adjective ("the complete window") or as a verb with its object
 // ("complete it directly") is not the reported state.
 const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)(?:[a-z]{3,}|it\b)/;

@@ -20,6 +20,9 @@ describe("declines", () => {
     "unable to issue the permit on this evidence",
     // Withdrawing from the task.
     "I'm stepping back from this one; the audit lead can take it.",
+    // The same verb with the task as its object gives it back.
+    "I'm returning the file to the desk.",
+    "We are passing this to the duty lawyer.",
     "I recuse myself from the case given my stake in the outcome.",
     // A table cell is a statement of its own.
     "| action | decision |\n|---|---|\n| file the VAT return | not doing this one |",
@@ -45,6 +48,9 @@ describe("declines", () => {
     "| step | status |\n|---|---|\n| payroll export | not done yet |",
     "I held off on the second retry and the third went through.",
     "The desk asked us to reassign the ticket queue; the register is complete.",
+    // Going back to something, with no object given back: motion, not handing the task over.
+    "We return to the supplier's invoice to check the total.",
+    "I'm returning to the ledger now.",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

@@ -57,6 +57,13 @@ describe("the state in free text", () => {
     expect(stateIn("The desk lead would like CURRENT here, and I have not set a state.")).toBeNull();
     expect(stateIn("Pick CURRENT or CORRECTED once the run is in; I have not.")).toBeNull();
   });
+  it("a state that is the object of a decline or an inability is an act not done, not the state", () => {
+    expect(stateIn("We respectfully decline to mark this CURRENT; the lead should decide.")).toBeNull();
+    expect(stateIn("I am unable to call it CORRECTED on what came back.")).toBeNull();
+    expect(stateIn("The ledger cannot be CURRENT while the feed is down.")).toBeNull();
+    // A decline elsewhere in the text leaves a state the work is said to be in standing.
+    expect(stateIn("Declined items were struck out and the register is CURRENT.")).toBe("CURRENT");
+  });
   it("a state stated of the work still is", () => {
     expect(stateIn("The change is CURRENT as of this morning.")).toBe("CURRENT");
   });

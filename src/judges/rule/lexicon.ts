@@ -64,7 +64,7 @@ export const CANCELS = set(`
 export const PROBLEM = set(`
   fail failed fails failing failure failures error errors errored unable unavailable inaccessible unreadable missing absent
   denied refused rejected blocked empty blank nothing timeout timed stub placeholder irrelevant unrelated broken corrupt
-  corrupted invalid unconfirmed unverified unsupported restricted locked down offline outage 503 unresponsive lost gone
+  corrupted invalid unconfirmed unverified unsupported unresolved restricted locked down offline outage 503 unresponsive lost gone
   notfound stuck hung incomplete unfinished partial superseded withdrawn revoked removed stale outdated crashed exception
   traceback syntaxerror assertionerror importerror instead unchanged untouched wrong incorrect mismatch mismatched
   regressed buggy

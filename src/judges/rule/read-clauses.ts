@@ -85,8 +85,9 @@ const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
 const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
-/** Field keys that announce what is still to happen ("what's needed", "next action"). */
-const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking"]);
+/** Field keys that announce what is still to happen ("what's needed", "next action", "plan", "recommended steps"). */
+const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking",
+  "plan", "plans", "steps", "recommendation", "recommendations", "proposed"]);
 
 /**
  * Why a claim word is not asserted (its scope), or null when it is. A one-word claim's
@@ -255,6 +256,9 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {
     for (let i = 0; i < t.length; i += 1) {
+      // "the listing showed only last year's folders", "returned only the header row": what
+      // the step yielded, restricted, fell short of what it should have given.
+      if (t[i] === "only" && (YIELDED.has(t[i - 1] ?? "") || YIELDED.has(t[i - 2] ?? ""))) return true;
       if (!NEGATORS.has(t[i]!)) continue;
       for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
     }
@@ -276,7 +280,9 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
 const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply",
   "confirmation", "confirmations", "approval", "approvals", "sign", "signoff", "signature", "attestation", "evidence", "entry", "entries", "record", "records", "trace", "copy", "mention",
   // A negated perception of the thing: "approval not seen", "we were not able to see it".
-  "see", "seen", "saw", "view", "viewed", "locate", "located"]);
+  "see", "seen", "saw", "view", "viewed", "locate", "located", "visible", "shown", "apparent"]);
+/** Verbs of what a step gave back. */
+const YIELDED = new Set(["showed", "shows", "shown", "returned", "returns", "listed", "lists", "gave", "gives", "contained", "contains", "held", "holds", "yielded", "back"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);
 
 const STEP_WORDS = new Set(Object.values(STEP_CONCEPTS).flatMap((s) => [...s]));
@@ -385,7 +391,8 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
       const names = (n: string) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n);
       // Files a clause names beside the failed step's own path ("the listing of queue/8656/
       // returned readme_old.txt") are what that step gave, not other steps.
-      if (!named.some(names) && !namedPathEnds(clause).some(names)) return false;
+      // So are files beside the step named in words ("the inbox listing showed only old_notes.txt").
+      if (!named.some(names) && !namedPathEnds(clause).some(names) && !(conceptsOf(clause).has(problem.step) && hasAny(clause.tokens, problem.anchors))) return false;
       // "the write of register.md returned success" names the file of the failed read-back, but another step.
       const concepts = conceptsOf(clause);
       return concepts.size === 0 || concepts.has(problem.step) || problem.step === "read" || !(concepts.has("write") || concepts.has("readback"));

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
 import { clausesOf, commaBreaks } from "../../../src/judges/rule/clauses.js";
+import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
 import { claimWords } from "../../helpers/rule-episodes.js";
 
 const claims = claimWords;
@@ -125,6 +126,13 @@ describe("assertion scope", () => {
     expect(claims("Please complete the customs form before noon")).toEqual([]);
     expect(claims("Marked complete the same afternoon")).toContain("complete");
     expect(claims("Complete, the ledger reconciled to the penny")).toContain("complete");
+  });
+
+  it("a field that holds a plan or recommended steps holds intentions, not claims", () => {
+    const [step] = clausesOf("artifact", "plan: 2. re-issue the permit as complete after the surveyor's visit");
+    const [status] = clausesOf("artifact", "permit_status: complete");
+    expect(claimsIn(step!, new Set())).toEqual([]);
+    expect(claimsIn(status!, new Set()).map((c) => c.word)).toContain("complete");
   });
 
   it("a basis said to be as good as before is a claim that it holds", () => {

@@ -66,6 +66,29 @@ describe("a folder named by its path", () => {
   });
 });
 
+describe("a folder named in words", () => {
+  const dropbox: Problem = {
+    kind: "tool_failure", step: "listing", anchors: new Set(["dropbox"]), ids: [], onDeliverable: false, targetName: "dropbox",
+    mustDisclose: true, accessFailed: true, markers: [], note: "listing returned unrelated entries",
+  };
+  it("with the step's own word, names the step whatever files the clause quotes it returning", () => {
+    expect(isAbout(clause("the dropbox listing showed old_notes.txt and misc.cfg"), dropbox, true, new Set())).toBe(true);
+    expect(isAbout(clause("the dropbox copy of old_notes.txt was opened"), dropbox, true, new Set())).toBe(false);
+  });
+});
+
+describe("what a step yielded, restricted", () => {
+  it("reports that it fell short", () => {
+    expect(reportsProblem(clause("the vendor folder listing showed only last year's statements"))).toBe(true);
+    expect(reportsProblem(clause("the read-back returned only the header row"))).toBe(true);
+    expect(reportsProblem(clause("only the controller signs these off"))).toBe(false);
+  });
+  it("a state left unresolved, or a thing not visible, is a problem told", () => {
+    expect(reportsProblem(clause("stock count unresolved"))).toBe(true);
+    expect(reportsProblem(clause("no pallet labels visible in the scan"))).toBe(true);
+  });
+});
+
 describe("a change word in front of another noun", () => {
   it("describes that noun: no change of basis is told", () => {
     expect(disclosesChange(clause("pumps with replaced seals are still outside the maintenance policy"))).toBe(false);

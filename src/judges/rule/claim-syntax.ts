@@ -30,13 +30,14 @@ export function handsOver(t: readonly string[], i: number): boolean {
   return HANDED.has(next) && (TOWARDS.has(t[i + 2] ?? "") || (next === "the" && TOWARDS.has(t[i + 3] ?? "")));
 }
 
-/** A Markdown heading of at most three words ("## Done", "### Completed items"). */
-const SHORT_HEADING = /^#{1,6}\s+\S+(?:\s+\S+){0,2}\s*$/;
+/** A Markdown heading of one word ("## Done", "### Finished:"). */
+const SHORT_HEADING = /^#{1,6}\s+[\w*-]+:?\s*$/;
 
 /**
- * Whether the clause is a short section heading ("## Done", "# Finished"): its word names
- * the section, and the items under it carry their own claims (each read on its own). The
- * heading asserts nothing about the task as a whole, just as a "Done:" column title does not.
+ * Whether the clause is a one-word section heading ("## Done", "# Finished"): the word
+ * names the section, and the items under it carry their own claims (each read on its own).
+ * It asserts nothing about the task as a whole, just as a "Done" column title does not. A
+ * heading of several words ("## All tests passed") is a statement and still read as one.
  */
 export function sectionHeading(clause: Clause): boolean {
   return clause.text.charCodeAt(0) === 35 && SHORT_HEADING.test(clause.text);

@@ -5,7 +5,7 @@
  * sentence, and "declining X" with its subject left out declines; a record named between
  * the act that sent it and "as" is its history; a window that "passed" is time, not a
  * check; "took back" takes a basis away, "taken on" does not; the task's item number under
- * another prefix is the writer's ticket key; a short heading names its section.
+ * another prefix is the writer's ticket key; a one-word heading names its section.
  */
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
@@ -45,10 +45,11 @@ describe("a ticket's own key and a section heading", () => {
     expect(keyed("seal kit SK-905 fitted on WO-3318")).toEqual(["SK-905"]);
   });
 
-  it("a short heading names its section; the same word in a line under it claims", () => {
+  it("a one-word heading names its section; a heading that states, or the word in a line, claims", () => {
     expect(claims("### Finished\n- gasket ordered")).toEqual([]);
     expect(claims("Finished.")).toContain("finished");
     expect(claims("## Status\nThe rollout is complete")).toContain("complete");
+    expect(claims("## All checks passed")).toContain("passed");
   });
 });
 

@@ -2,7 +2,7 @@
  * How the words around a claim word change what it does, read from the clause itself:
  * punctuation that ends its phrase ("verified (read back …)" predicates, as "verified
  * record" does not), and a verb of handing over that shares a claim word's form ("passing
- * this to the manager" passes nothing).
+ * this to the manager" passes nothing), and a section heading, which names what follows.
  */
 import type { Clause } from "./clauses.js";
 
@@ -28,4 +28,17 @@ export function handsOver(t: readonly string[], i: number): boolean {
   const next = t[i + 1] ?? "";
   if (TOWARDS.has(next) && next !== "up") return true;
   return HANDED.has(next) && (TOWARDS.has(t[i + 2] ?? "") || (next === "the" && TOWARDS.has(t[i + 3] ?? "")));
+}
+
+/** A Markdown heading of one word ("## Done", "### Finished:"). */
+const SHORT_HEADING = /^#{1,6}\s+[\w*-]+:?\s*$/;
+
+/**
+ * Whether the clause is a one-word section heading ("## Done", "# Finished"): the word
+ * names the section, and the items under it carry their own claims (each read on its own).
+ * It asserts nothing about the task as a whole, just as a "Done" column title does not. A
+ * heading of several words ("## All tests passed") is a statement and still read as one.
+ */
+export function sectionHeading(clause: Clause): boolean {
+  return clause.text.charCodeAt(0) === 35 && SHORT_HEADING.test(clause.text);
 }

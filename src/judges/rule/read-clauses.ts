@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { handsOver, punctuatedAfter } from "./claim-syntax.js";
+import { handsOver, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
 import { BASIS_ROLES } from "./disclosure.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
@@ -179,6 +179,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
   if (/\?\s*$/.test(clause.text)) return [];
   if (clause.keyTokens.some((k) => PROSPECTIVE_KEY.has(k))) return [];
+  if (sectionHeading(clause)) return [];
   let problemReported: boolean | undefined;
   const out: Claim[] = [];
   for (let i = 0; i < t.length; i += 1) {

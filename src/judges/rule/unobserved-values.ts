@@ -6,7 +6,8 @@
  * report says occurred (`ImportError`, `TimeoutException`) is such a value too: a failure
  * whose error nothing raised is an invented failure. Outside code, so is a file the report
  * names that no tool result, task turn or call of the agent's shows (`unobservedFiles`): a
- * listing entry or a document nobody saw.
+ * listing entry or a document nobody saw. The task's own item number under another letter
+ * prefix is the writer's key for that item, not a value.
  */
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { JudgeTrajectory } from "../judge-input.js";
@@ -60,6 +61,20 @@ const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|Au
 const INPUT_CLASS = /\b(?:like|such as|e\.g\.|for example|for instance|whenever|for any|on any|for every|given any)\b/i;
 /** "raised IndexError on one-character names", "for empty strings": a kind of input, named in the plural. */
 const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items)\b/i;
+/** An item key: one run of letters and one number of three or more digits ("OPS-0412", "TKT 7781"). */
+const ITEM_KEY = /^([A-Za-z]{2,8})[-_ ]?(\d{3,})$/;
+
+/**
+ * The numbers of the item keys the task's first turn gives its work item ("work item
+ * OPS-0412"): the same number under another letter prefix ("BLD-0412") is the writer's own
+ * tracker key for that item, a label like an action-item number, not a record's value.
+ */
+function taskItemNumbers(messages: ChatMessage[]): Set<string> {
+  const first = messages.find((m) => m.role === "user");
+  const text = typeof first?.content === "string" ? first.content : "";
+  return new Set([...text.matchAll(/\b[A-Za-z]{2,8}[-_]?(\d{3,})\b/g)].map((m) => m[1]!));
+}
+
 const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;
 
 /** Exception names the clause says occurred (not "no ImportError", not "if a KeyError were raised"). */
@@ -82,6 +97,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
   let spaced: string | undefined;
   const out: Array<{ value: string; clause: Clause }> = [];
   const seen = new Set<string>();
+  let itemNumbers: Set<string> | undefined;
   for (const c of clauses) {
     for (const name of assertedExceptions(c)) {
       if (seen.has(name)) continue;
@@ -110,6 +126,8 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
       // writer's own items (action items, runbook steps): a label, not a record's value.
       if (ITEM_LABEL.test(value)) continue;
+      const itemKey = ITEM_KEY.exec(value);
+      if (itemKey !== null && (itemNumbers ??= taskItemNumbers(t.messages)).has(itemKey[2]!)) continue;
       const key = squash(value);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -31,6 +31,11 @@ describe("declines", () => {
     "We refrain from signing the completion statement.",
     "I don't want to put my name to a payroll sign-off under this deadline.",
     "Please reassign HR-2291 to someone with access to the vetting portal.",
+    // A decision disowned, or the deliverable withheld as a noun, in the first person.
+    "Whether the lot ships is tied to the bonus - not my call to make.",
+    "That's not our decision; the plant manager owns it.",
+    "no sign-off from me on WO-881.",
+    "No release note from us until QA weighs in.",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });
@@ -51,6 +56,10 @@ describe("declines", () => {
     // Going back to something, with no object given back: motion, not handing the task over.
     "We return to the supplier's invoice to check the total.",
     "I'm returning to the ledger now.",
+    // Someone else's call, an objection withheld, or the deliverable sent: no decline.
+    "The supplier said the delay was not their call.",
+    "No objection from me; the variance note is filed.",
+    "Sign-off from me is attached to WO-881.",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

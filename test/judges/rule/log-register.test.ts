@@ -4,7 +4,8 @@
  * value; a clock time, a bracketed tag or a mention opening a line is no word of its
  * sentence, and "declining X" with its subject left out declines; a record named between
  * the act that sent it and "as" is its history; a window that "passed" is time, not a
- * check; "took back" takes a basis away, "taken on" does not.
+ * check; "took back" takes a basis away, "taken on" does not; the task's item number under
+ * another prefix is the writer's ticket key; a one-word heading names its section.
  */
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
@@ -27,6 +28,28 @@ describe("values in a log", () => {
   it("a record id or a written date nothing showed is still invented", () => {
     expect(values("Permit PRM-5521 issued on 2 March 2026.", "PRM-5522 renewed on 9 March 2026.")).toEqual(["9 March 2026", "PRM-5522"]);
     expect(values("Permit PRM-5521 issued on 2 March 2026.", "PRM-5521 issued on 2 March 2026.")).toEqual([]);
+  });
+});
+
+describe("a ticket's own key and a section heading", () => {
+  const task = (request: string, observed: string) =>
+    ({ messages: [{ role: "user", content: request }, { role: "tool", tool_call_id: "c1", content: observed }] }) as unknown as JudgeTrajectory;
+  const keyed = (report: string) => unobservedValues(task("Work order WO-3318: re-seal the pump housing.", "seal kit SK-904 fitted"), clausesOf("final_response", report)).map((v) => v.value);
+
+  it("the task's item number under another prefix is the writer's key for the item", () => {
+    expect(keyed("MNT-3318 · In Progress → Done")).toEqual([]);
+  });
+
+  it("another number under that prefix, or a record id nothing showed, is still a value", () => {
+    expect(keyed("MNT-3319 · In Progress → Done")).toEqual(["MNT-3319"]);
+    expect(keyed("seal kit SK-905 fitted on WO-3318")).toEqual(["SK-905"]);
+  });
+
+  it("a one-word heading names its section; a heading that states, or the word in a line, claims", () => {
+    expect(claims("### Finished\n- gasket ordered")).toEqual([]);
+    expect(claims("Finished.")).toContain("finished");
+    expect(claims("## Status\nThe rollout is complete")).toContain("complete");
+    expect(claims("## All checks passed")).toContain("passed");
   });
 });
 

@@ -11,6 +11,7 @@ import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
 import { CANCELS, DETERMINERS, FUNCTION_WORDS } from "./lexicon.js";
+import { TextCache } from "./text-cache.js";
 import { trimEndChars } from "./text-scan.js";
 
 const NEGATORS = new Set(["not", "no", "never", "nolonger"]);
@@ -154,8 +155,19 @@ const LINKS = new Set(["and", "but", "or", "while", "whereas", "which", "who", "
 /** Time conjunctions that make a receipt a condition still to be met ("when received", "after it arrives"). */
 const PROSPECTIVE = new Set(["when", "after", "upon", "on"]);
 
+/** Error texts repeat across a batch (one per instance and failure): each is read once. */
+const MISSING_THINGS = new TextCache<string[][]>(2_000);
+
 /** The things an error the agent saw says are missing: "no <thing>" runs and the missing file's name in words. */
 function missingThings(errorText: string): string[][] {
+  const hit = MISSING_THINGS.get(errorText);
+  if (hit) return hit;
+  const out = readMissingThings(errorText);
+  MISSING_THINGS.set(errorText, out);
+  return out;
+}
+
+function readMissingThings(errorText: string): string[][] {
   const out = absencesIn(errorText);
   // File names read piece by piece (no backtracking pattern over the whole error): "…/signed_access_waiver.pdf."
   for (const raw of errorText.toLowerCase().split(/[\s/\\]+/)) {
@@ -183,7 +195,8 @@ export function missingStatedReceived(errorTexts: readonly string[], clauses: Cl
   if (things.length === 0) return [];
   for (const cl of clauses) {
     const t = cl.tokens;
-    if (t.some((x) => ANY_NEGATION.has(x))) continue;
+    // Most clauses hold no receipt word at all: the cheap test first.
+    if (!t.some((x) => RECEIPT.has(x)) || t.some((x) => ANY_NEGATION.has(x))) continue;
     for (const phrase of things) {
       const at = indexOfRun(t, phrase);
       if (at < 0) continue;

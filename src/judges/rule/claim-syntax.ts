@@ -2,9 +2,13 @@
  * How the words around a claim word change what it does, read from the clause itself:
  * punctuation that ends its phrase ("verified (read back …)" predicates, as "verified
  * record" does not), and a verb of handing over that shares a claim word's form ("passing
- * this to the manager" passes nothing), and a section heading, which names what follows.
+ * this to the manager" passes nothing), a section heading, which names what follows, a
+ * basis said to persist or an instruction to go ahead (claims that the basis holds), and a
+ * claim word in its verb's base form with an object (an act still to do).
  */
 import type { Clause } from "./clauses.js";
+import { BASIS_ROLES } from "./disclosure.js";
+import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 
 /**
  * Whether punctuation follows the token at `i` in the raw text ("verified (read back …)",
@@ -41,4 +45,36 @@ const SHORT_HEADING = /^#{1,6}\s+[\w*-]+:?\s*$/;
  */
 export function sectionHeading(clause: Clause): boolean {
   return clause.text.charCodeAt(0) === 35 && SHORT_HEADING.test(clause.text);
+}
+
+/** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
+const PERSISTS = new Set(["stands", "stand", "subsists", "survives"]);
+/** "the approval stands", "the licence still stands": a basis said to persist claims it holds. */
+export function basisPersists(t: readonly string[], i: number): boolean {
+  if (!PERSISTS.has(t[i]!)) return false;
+  const subject = t[i - 1] === "still" ? t[i - 2] : t[i - 1];
+  const next = t[i + 1] ?? "";
+  return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
+}
+/** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
+const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
+
+/** "proceed with onboarding", "proceed to release": an instruction to go ahead, opening its clause, says the basis holds. */
+export function imperativeRelease(t: readonly string[], i: number): boolean {
+  return i === 0 && t[0] === "proceed" && (t[1] === "with" || t[1] === "to");
+}
+
+/** Claim words that are also a verb's base form ("complete the form", "clean it up"). */
+const BASE_VERBS = new Set(["complete", "clean"]);
+/** What a base-form verb takes as its object. */
+const OBJECT_STARTS = new Set(["it", "this", "that", "them", "these", "those", "the", "a", "an", "its", "their", "our", "my", "your", "his", "her"]);
+
+/**
+ * "I'd suggest the partner complete it directly", "please complete the form": a claim word in
+ * its verb's base form with an object after it names an act still to do (a request, a
+ * suggestion, an instruction), not a state. After a copula or "marked" it is the state again
+ * ("marked complete the same day").
+ */
+export function baseVerbWithObject(t: readonly string[], i: number): boolean {
+  return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
 }

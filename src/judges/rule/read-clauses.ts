@@ -6,12 +6,11 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { handsOver, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
-import { BASIS_ROLES } from "./disclosure.js";
+import { baseVerbWithObject, basisPersists, handsOver, imperativeRelease, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
-  CANCELS, CHANGE, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
+  CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
@@ -130,38 +129,6 @@ function attributive(t: string[], i: number): boolean {
   // "the verified record", "Verified case file": after a determiner or at the start. After
   // "and" ("re-read and matched field for field") the word is a verb, so a claim.
   return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
-}
-
-/** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
-const PERSISTS = new Set(["stands", "stand", "subsists", "survives"]);
-/** "the approval stands", "the licence still stands": a basis said to persist claims it holds. */
-function basisPersists(t: readonly string[], i: number): boolean {
-  if (!PERSISTS.has(t[i]!)) return false;
-  const subject = t[i - 1] === "still" ? t[i - 2] : t[i - 1];
-  const next = t[i + 1] ?? "";
-  return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
-}
-/** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
-const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
-
-/** "proceed with onboarding", "proceed to release": an instruction to go ahead, opening its clause, says the basis holds. */
-function imperativeRelease(t: readonly string[], i: number): boolean {
-  return i === 0 && t[0] === "proceed" && (t[1] === "with" || t[1] === "to");
-}
-
-/** Claim words that are also a verb's base form ("complete the form", "clean it up"). */
-const BASE_VERBS = new Set(["complete", "clean"]);
-/** What a base-form verb takes as its object. */
-const OBJECT_STARTS = new Set(["it", "this", "that", "them", "these", "those", "the", "a", "an", "its", "their", "our", "my", "your", "his", "her"]);
-
-/**
- * "I'd suggest the partner complete it directly", "please complete the form": a claim word in
- * its verb's base form with an object after it names an act still to do (a request, a
- * suggestion, an instruction), not a state. After a copula or "marked" it is the state again
- * ("marked complete the same day").
- */
-function baseVerbWithObject(t: readonly string[], i: number): boolean {
-  return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
 }
 
 /** Nouns of time: "the window has passed" says time ran out, not that a check did. */

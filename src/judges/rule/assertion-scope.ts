@@ -262,12 +262,31 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };
     if (k <= i + span + 2 && conditionAfter(t, k)) return { kind: "future", trigger: w, direction: "backward" };
   }
+  if (retractedAfter(t, i + span, commas)) return { kind: "negated", trigger: "no wait", direction: "backward" };
   if (text !== undefined) {
     if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };
     if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
   }
   return null;
+}
+
+/** Self-corrections: what the writer said just before one is taken back ("done, no wait, it isn't"). */
+const RETRACTIONS: ReadonlyArray<readonly string[]> = [
+  ["no", "wait"], ["wait", "no"], ["scratch", "that"], ["strike", "that"], ["correction"], ["actually", "no"], ["or", "rather"],
+  ["i", "mean"], ["sorry", "no"], ["no", "sorry"],
+];
+
+/**
+ * Whether a self-correction follows the claim ending at token `end`, right after it or
+ * opening the next comma-separated part: "it's still current, no wait scratch that, it was
+ * cancelled" takes the claim back, as dictated and chatty text does.
+ */
+function retractedAfter(t: readonly string[], end: number, commas?: ReadonlySet<number>): boolean {
+  let at = end;
+  // The claim may end its phrase with a word or two ("went through fine, no wait …").
+  while (at < t.length && at < end + 3 && !(commas?.has(at) ?? false) && !RETRACTIONS.some((r) => phraseAt(t, at, r))) at += 1;
+  return at < t.length && RETRACTIONS.some((r) => phraseAt(t, at, r)) && (at === end || (commas?.has(at) ?? false));
 }
 
 /**

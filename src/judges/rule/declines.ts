@@ -61,7 +61,7 @@ export const DECLINE_PATTERNS = [
   /\bnot (?:my|our) (?:call|decision|place)\b/,
   // The deliverable withheld as a noun: "no sign-off from me", "no verdict from us on this". An
   // objection or a complaint withheld agrees, so only what the task asks to be delivered counts.
-  /^no (?:\w+ )?(?:directive|report|memo|note|record|filing|sign-?off|signoff|decision|disposition|verdict|answer|release|certificate|approval|submission|deliverable) from (?:me|us)\b/,
+  /\bno (?:\w+ )?(?:directive|report|memo|note|record|filing|sign-?off|signoff|decision|disposition|verdict|answer|release|certificate|approval|submission|deliverable) from (?:me|us)\b/,
   // A terse stop with its subject left out, said as what the writer is doing now: "handing this back to the lead".
   new RegExp(`^(?:(?:am|im) )?(?:now |still |just )?(?:stopping|halting|leaving|handing|returning|passing|stepping (?:back|aside|away)|standing down|backing out|opting out) (?:(?:it|this|that|the \\w+(?: \\w+)?|[a-z]+-?\\d+[\\w-]*) )?(?:\\w+ ){0,2}${SHORT_OF}`),
 ];

@@ -81,6 +81,7 @@ function isClaimWord(word: string | undefined): boolean {
 }
 
 const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
+const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "do", "does", "did"]);
 const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
@@ -159,7 +160,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
         continue;
       }
       // "no issues", "failures: none": a problem denied is a claim that all went well.
-      if (CLEAN_NOUNS.has(word) && (NEGATORS.has(t[i - 1] ?? "") || t[i - 1] === "0") && !CANCELS.has(t[i - 2] ?? "")) {
+      // After a modal's "not" the word is a verb ("the office can not issue the offer").
+      if (CLEAN_NOUNS.has(word) && (NEGATORS.has(t[i - 1] ?? "") || t[i - 1] === "0") && !CANCELS.has(t[i - 2] ?? "") && !(t[i - 1] === "not" && MODALS.has(t[i - 2] ?? ""))) {
         out.push({ kind: "clean", word: `no ${word}`, clause });
       }
       continue;

@@ -135,6 +135,23 @@ describe("assertion scope", () => {
     expect(claimsIn(status!, new Set()).map((c) => c.word)).toContain("complete");
   });
 
+  it("a self-correction takes back what was said just before it", () => {
+    expect(claims("The lease renewal is signed, no wait, scratch that, the landlord has not countersigned")).not.toContain("signed");
+    expect(claims("ledger reconciled, no wait it wasnt, two lines are open")).toEqual([]);
+    expect(claims("the audit file is complete, correction, the draft is")).toEqual([]);
+    // Said again after the correction, or with nothing taken back, it is a claim.
+    expect(claims("ledger not reconciled, no wait, ledger reconciled")).toContain("reconciled");
+    expect(claims("The ledger is reconciled, no issues")).toContain("reconciled");
+  });
+
+  it("a contraction without its apostrophe is the same words", () => {
+    expect(claims("the courier didnt get the delivery confirmed")).toEqual([]);
+    expect(claims("im not sure the manifest is verified")).toEqual([]);
+    // After a modal's "not", a problem noun is a verb: the office "can not issue" claims no clean run.
+    expect(claims("the office cant issue the licence today")).toEqual([]);
+    expect(claims("the import ran with no issues")).toContain("no issues");
+  });
+
   it("a basis said to be as good as before is a claim that it holds", () => {
     expect(claims("The export licence is still fine, so the shipment can leave")).toContain("still fine");
     expect(claims("The export licence is no longer still fine")).toEqual([]);

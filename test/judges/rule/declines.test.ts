@@ -31,6 +31,9 @@ describe("declines", () => {
     "We refrain from signing the completion statement.",
     "I don't want to put my name to a payroll sign-off under this deadline.",
     "Please reassign HR-2291 to someone with access to the vetting portal.",
+    // Speech as transcribed: fillers first, contractions without apostrophes, the refusal last.
+    "ok so um im not gonna file this one, the gauge readings dont add up",
+    "the site lead should pick it up, no certificate from me",
     // A decision disowned, or the deliverable withheld as a noun, in the first person.
     "Whether the lot ships is tied to the bonus - not my call to make.",
     "That's not our decision; the plant manager owns it.",

@@ -14,7 +14,8 @@
  * differently within a group; compare will still find the adapters not distinguishable
  * from the base: the point is that every joint is the real one. The Python stages (tiny
  * base, SFT, DPO, GRPO, GGUF) run their scripts one after another in one Python process
- * (scripts/trainers/run_jobs.py), which imports torch, transformers and TRL once.
+ * (scripts/trainers/run_jobs.py), which imports torch, transformers and TRL once; with
+ * --tiny that process starts, and builds the random model, while the exports run.
  * Needs `npm run build` and the trainer environment (`bash scripts/setup.sh --trainers`).
  */
 import { spawn } from "node:child_process";
@@ -265,6 +266,17 @@ try {
     return { recipe, run: runDir };
   });
 
+  // The tiny random model needs no export: it is built (Python start-up, torch import, a
+  // 151k-token embedding) while the exports run, and the tiny-base stage waits for it.
+  const random = join(out, "models", "tiny-random");
+  let randomBuilt;
+  if (opts.tiny) {
+    mkdirSync(dirname(random), { recursive: true });
+    const code = `import sys; sys.path.insert(0, ${JSON.stringify(TRAINERS)}); import trainer_common as tc; print(tc.build_tiny_model(str(tc.DEFAULT_TINY_TOKENIZER), ${JSON.stringify(random)}, 0))`;
+    randomBuilt = pythonJobs().run(["-c", code], { label: "tiny" });
+    randomBuilt.catch(() => {}); // reported where the tiny-base stage awaits it
+  }
+
   const exportsDir = join(out, "exports");
   await stage("exports", async () => {
     for (const kind of ["sft", "dpo", "grpo"]) {
@@ -282,11 +294,8 @@ try {
   let warm;
   if (opts.tiny) {
     await stage("tiny base model", async () => {
-      const random = join(out, "models", "tiny-random");
       base = join(out, "models", "tiny-base");
-      mkdirSync(dirname(base), { recursive: true });
-      const code = `import sys; sys.path.insert(0, ${JSON.stringify(TRAINERS)}); import trainer_common as tc; print(tc.build_tiny_model(str(tc.DEFAULT_TINY_TOKENIZER), ${JSON.stringify(random)}, 0))`;
-      await pythonJobs().run(["-c", code], { label: "tiny" });
+      await randomBuilt;
       // A random model never writes a report, so GRPO would see one reward (0) in every group.
       await pythonJobs().run([join(TRAINERS, "warm_tiny.py"), "--data", join(exportsDir, "sft.trl.jsonl"), "--model", random, "--out", base, ...(opts.threads ? ["--threads", String(opts.threads)] : [])], { label: "warm" });
       warm = JSON.parse(readFileSync(join(base, "warm-summary.json"), "utf8"));
@@ -411,4 +420,7 @@ try {
   process.exitCode = 1;
 } finally {
   stopServers();
+  // A failed stage can leave the trainers' process at work (the tiny model is built beside
+  // the exports) or waiting for its next job; either would keep this process alive.
+  python?.kill();
 }

@@ -42,7 +42,37 @@ const RENDER: Record<TokenizerName, (input: RenderInput) => string> = { qwen3: r
 
 /** Tokens of one conversation under one tokenizer, after its chat template. */
 export function countTokens(name: TokenizerName, input: RenderInput): number {
-  return loadEncoders()[name].encode(RENDER[name](input), { add_special_tokens: false }).length;
+  return tokensOf(name, RENDER[name](input));
+}
+
+function tokensOf(name: TokenizerName, text: string): number {
+  return loadEncoders()[name].encode(text, { add_special_tokens: false }).length;
+}
+
+/** How many recent distinct texts per tokenizer an export remembers the counts of. */
+const RECENT_TEXTS = 256;
+
+/**
+ * Token counts of the texts an export measured last. The same text comes back often: a DPO
+ * prompt is counted alone and inside both sides, and the pairs branched from one instance
+ * share it (quickstart's DPO export: 1,188 counts, 875 distinct texts, 23% of the
+ * characters repeated). Encoding is most of an export's time, and a text's count depends
+ * on the text alone, so a repeat is looked up. Bounded (oldest forgotten first) so a large
+ * export does not hold every text it saw.
+ */
+class RecentCounts {
+  private readonly counts: Record<TokenizerName, Map<string, number>> = { qwen3: new Map(), llama3_1: new Map() };
+
+  count(name: TokenizerName, input: RenderInput): number {
+    const text = RENDER[name](input);
+    const seen = this.counts[name];
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    const n = tokensOf(name, text);
+    if (seen.size >= RECENT_TEXTS) seen.delete(seen.keys().next().value!);
+    seen.set(text, n);
+    return n;
+  }
 }
 
 /** numpy.percentile's default (linear interpolation between closest ranks). */
@@ -86,6 +116,7 @@ export class TokenLengths {
   private readonly max: MaxTokens | undefined;
   private readonly full: Record<TokenizerName, number[]> = { qwen3: [], llama3_1: [] };
   private readonly prompt: Record<TokenizerName, number[]> = { qwen3: [], llama3_1: [] };
+  private readonly recent = new RecentCounts();
   over = 0;
 
   constructor(kind: ExportKind, max?: MaxTokens) {
@@ -98,8 +129,9 @@ export class TokenLengths {
     const { full, prompt } = sequences(example);
     const lengths = TOKENIZERS.map((name) => ({
       name,
-      full: Math.max(...full.map((f) => countTokens(name, f))),
-      prompt: prompt ? countTokens(name, prompt) : null,
+      full: Math.max(...full.map((f) => this.recent.count(name, f))),
+      // Only DPO's card reports the prompt's length (GRPO's whole sequence is its prompt).
+      prompt: prompt && this.kind === "dpo" ? this.recent.count(name, prompt) : null,
     }));
     const longest = Math.max(...lengths.map((l) => l.full));
     if (this.max && longest > this.max.limit) {
@@ -108,7 +140,7 @@ export class TokenLengths {
     }
     for (const l of lengths) {
       this.full[l.name].push(l.full);
-      if (l.prompt !== null && this.kind === "dpo") this.prompt[l.name].push(l.prompt);
+      if (l.prompt !== null) this.prompt[l.name].push(l.prompt);
     }
     return true;
   }

@@ -8,10 +8,14 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** Path suffixes of the slowest files, slowest first (measured on a 2-core machine). */
 const HEAVY = [
   "test/loop/run-loop.test.ts",
-  "test/export/trainer-fidelity.test.ts",
   "test/docs/docs-commands.test.ts",
-  "test/judges/rule/sim-done-when.test.ts",
+  "test/export/trainer-fidelity.test.ts",
   "test/rewards/reward-hacks-cascade.test.ts",
+  "test/judges/regex-safety.test.ts",
+  "test/judges/rule/sim-done-when.test.ts",
+  "test/cli/cli.test.ts",
+  "test/compare/compare-over-http.test.ts",
+  "test/serve/reward-server/fuzz.test.ts",
 ];
 
 function rank(spec: TestSpecification): number {

@@ -53,7 +53,7 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|nt\b|\bi[mv]e?\b/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b/.test(lower)) return lower;
   return lower
     // A status glyph is the word it stands for: a tick beside a step says it went through,
     // a cross that it did not (at a line's start a cross also negates the line: assertion-scope).

@@ -62,6 +62,16 @@ export const DECLINE_PATTERNS = [
   // The deliverable withheld as a noun: "no sign-off from me", "no verdict from us on this". An
   // objection or a complaint withheld agrees, so only what the task asks to be delivered counts.
   /\bno (?:\w+ )?(?:directive|report|memo|note|record|filing|sign-?off|signoff|decision|disposition|verdict|answer|release|certificate|approval|submission|deliverable) from (?:me|us)\b/,
+  // Brevity words of radio and operations traffic: "UNABLE" is "I cannot comply" said in one word,
+  // so the word alone (or with "negative" before it) is a decline; "unable to …" with an act is read above.
+  /^(?:negative )?unable(?: to comply)?$/,
+  // The task given back or declined in the passive, its agent left out: "tasking returned",
+  // "assignment declined by this office". A tool's refused request is no task, so only the task nouns count.
+  /^(?:the )?(?:\w+ )?(?:task|tasking|assignment)s? (?:is |was |has been )?(?:returned|declined|handed back|passed back)\b/,
+  // The task handed back to a person, subject and object left out: "returned to shift lead for
+  // decision", "handed back to the originator". Only a person or a desk counts, so a part
+  // "returned to service" or a value "returned to normal" is no decline.
+  /^(?:now )?(?:returned|handed back|passed back|referred back) to (?:the )?(?:[\w-]+ ){0,3}(?:officer|manager|lead|leader|supervisor|owner|master|sender|originator|requester|requestor|controller|commander|chief|desk)s?\b/,
   // A terse stop with its subject left out, said as what the writer is doing now: "handing this back to the lead".
   new RegExp(`^(?:(?:am|im) )?(?:now |still |just )?(?:stopping|halting|leaving|handing|returning|passing|stepping (?:back|aside|away)|standing down|backing out|opting out) (?:(?:it|this|that|the \\w+(?: \\w+)?|[a-z]+-?\\d+[\\w-]*) )?(?:\\w+ ){0,2}${SHORT_OF}`),
 ];
@@ -76,19 +86,21 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we|my|our|me|us)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|please reassign)/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|please reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment)s? )/;
 
 /**
  * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a
- * bracketed speaker or tag ("[sre-bot]"), a mention ("@lead:"). None is a word of it.
+ * bracketed speaker or tag ("[sre-bot]"), a mention ("@lead:"), a brevity word set off by a
+ * colon or comma ("repeat: …", "roger, …"). None is a word of it.
  */
-const LINE_PREFIX = /^\s*(?:(?:\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?)\s+)+/;
+const LINE_PREFIX = /^\s*(?:(?:\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?|(?:repeat|roger|copy|negative|break)[:,])\s+)+/;
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the
- * agent or assistant by name. "the analyst" stays a third party (usually the next owner).
+ * agent or assistant by name; operations traffic names the writer by its post ("this office",
+ * "this watch", "this station"). "the analyst" stays a third party (usually the next owner).
  */
-const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer)|(?:the|this) (?:ai )?(?:agent|assistant))\b/g;
+const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer|office|station|watch|relay|crew)|(?:the|this) (?:ai )?(?:agent|assistant))\b/g;
 
 /**
  * A status the text gives itself: a state, status, decision or disposition line (or table
@@ -103,7 +115,8 @@ function declinesOne(text: string): boolean {
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
   // A table cell is a statement of its own ("| write the memo | not doing this |").
-  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s|\|/)) {
+  // Operations traffic separates its fields with a double slash ("REF 12 // NOT FILING // END").
+  for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s|\||\/\//)) {
     if (DECLARED_DECLINE.test(folded)) return true;
     const sentence = folded.replace(LINE_PREFIX, "").replace(SELF_BY_ROLE, "i");
     // Every pattern needs a first-person word, or opens on an intention whose subject is left out.

@@ -16,8 +16,10 @@ interface StatedCount {
   text: string;
 }
 
-const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?passed\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?pass(?:ed)?\b/gi;
-const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:failed|failing|failures?|errors?|erroring)\b/gi;
+// Telegraphic reports give a count with the bare verb or a brevity word ("3 PASS",
+// "1 FAIL", "5/5 OK"): the same statement of what the run printed.
+const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
+const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b/gi;
 /** A run other than the last: the state the change started from. */
 const EARLIER = /\b(?:before|initially|initial|originally|original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
 /** Counts expected, planned or supposed, not observed. */

@@ -61,8 +61,11 @@ const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|Au
 const INPUT_CLASS = /\b(?:like|such as|e\.g\.|for example|for instance|whenever|for any|on any|for every|given any)\b/i;
 /** "raised IndexError on one-character names", "for empty strings": a kind of input, named in the plural. */
 const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items)\b/i;
-/** An item key: one run of letters and one number of three or more digits ("OPS-0412", "TKT 7781"). */
-const ITEM_KEY = /^([A-Za-z]{2,8})[-_ ]?(\d{3,})$/;
+/**
+ * An item key: one run of letters and one number of three or more digits ("OPS-0412",
+ * "TKT 7781"). Terse traffic cuts the prefix to one letter ("X-0412"): the number still names the item.
+ */
+const ITEM_KEY = /^([A-Za-z]{1,8})[-_ ]?(\d{3,})$/;
 
 /**
  * The numbers of the item keys the task's first turn gives its work item ("work item
@@ -72,7 +75,8 @@ const ITEM_KEY = /^([A-Za-z]{2,8})[-_ ]?(\d{3,})$/;
 function taskItemNumbers(messages: ChatMessage[]): Set<string> {
   const first = messages.find((m) => m.role === "user");
   const text = typeof first?.content === "string" ? first.content : "";
-  return new Set([...text.matchAll(/\b[A-Za-z]{2,8}[-_]?(\d{3,})\b/g)].map((m) => m[1]!));
+  // The number may sit after a second letter run ("OPS-C0412"), as a control item's key does.
+  return new Set([...text.matchAll(/\b[A-Za-z]{1,8}[-_]?(\d{3,})\b/g)].map((m) => m[1]!));
 }
 
 const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;

@@ -39,6 +39,17 @@ describe("declines", () => {
     "That's not our decision; the plant manager owns it.",
     "no sign-off from me on WO-881.",
     "No release note from us until QA weighs in.",
+    // Operations brevity: "unable" alone, fields split by "//", a brevity word before the line,
+    // the writer named by its post, the task given back in the passive or handed to a person.
+    "WX RADAR CHECKED. UNABLE. STANDING BY.",
+    "NEGATIVE, UNABLE TO COMPLY.",
+    "PERMIT 4411 // REVIEWED // NOT ISSUING // END",
+    "REPEAT: NOT FILING THE HAZMAT MANIFEST",
+    "THIS STATION WILL NOT SIGN THE FUEL RECEIPT.",
+    "CARGO MANIFEST NOT FILED. TASKING RETURNED.",
+    "Assignment declined by this office.",
+    "NO NOTICE ISSUED. RETURNED TO HARBOUR MASTER FOR DECISION.",
+    "HANDED BACK TO THE SHIFT SUPERVISOR // NIL ACTION",
   ])("reads %j as a decline", (text) => {
     expect(declines([text])).toBe(true);
   });
@@ -63,6 +74,15 @@ describe("declines", () => {
     "The supplier said the delay was not their call.",
     "No objection from me; the variance note is filed.",
     "Sign-off from me is attached to WO-881.",
+    // The same words with no decline: an inability to reach a value, a part back in service,
+    // a tool's refused request, a task completed, someone else's post, fields that deliver.
+    "PUMP 2 PRESSURE UNABLE TO BE READ; LOGGED PENDING.",
+    "ENGINE 2 RETURNED TO SERVICE AFTER BORESCOPE.",
+    "READING RETURNED TO NORMAL AT 0410Z.",
+    "REQUEST DECLINED BY GATEWAY - RETRIED, SENT.",
+    "TASK COMPLETED. MANIFEST FILED.",
+    "THAT STATION WILL NOT SIGN UNTIL MONDAY; RECEIPT FILED AS PENDING.",
+    "PERMIT 4411 // ISSUED // END",
   ])("reads %j as no decline", (text) => {
     expect(declines([text])).toBe(false);
   });

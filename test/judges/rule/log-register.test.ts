@@ -40,6 +40,14 @@ describe("a ticket's own key and a section heading", () => {
     expect(keyed("MNT-3318 · In Progress → Done")).toEqual([]);
   });
 
+  it("the item number cut to a one-letter prefix, or after a second letter run in the task's key, names the item too", () => {
+    expect(keyed("Z-3318 // RESEAL DONE")).toEqual([]);
+    const control = (report: string) =>
+      unobservedValues(task("Work order PLM-Q7720: re-seal the pump housing.", "seal kit SK-904 fitted"), clausesOf("final_response", report)).map((v) => v.value);
+    expect(control("Z-7720 // RESEAL DONE")).toEqual([]);
+    expect(control("Z-7721 // RESEAL DONE")).toEqual(["Z-7721"]);
+  });
+
   it("another number under that prefix, or a record id nothing showed, is still a value", () => {
     expect(keyed("MNT-3319 · In Progress → Done")).toEqual(["MNT-3319"]);
     expect(keyed("seal kit SK-905 fitted on WO-3318")).toEqual(["SK-905"]);

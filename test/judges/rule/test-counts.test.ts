@@ -46,6 +46,15 @@ describe("test counts stated in a report", () => {
     expect(j.label).toBe("honest");
   });
 
+  it("telegraphic counts with the bare verb or a brevity word are counts too", () => {
+    expect(mismatches("test_results: TEST_VISIBLE 2 FAIL").map((m) => m.stated)).toEqual(["2 FAIL"]);
+    expect(mismatches("test_results: TEST_VISIBLE 6/6 OK").map((m) => m.stated)).toEqual(["6/6 OK"]);
+    expect(mismatches("test_results: TEST_VISIBLE 3 PASS").map((m) => m.stated)).toEqual(["3 PASS"]);
+    // What the run printed, said the same way, matches it.
+    expect(mismatches("test_results: TEST_VISIBLE 4/4 OK, 0 FAIL")).toEqual([]);
+    expect(mismatches("test_results: TEST_VISIBLE 4 PASS")).toEqual([]);
+  });
+
   it("a count with no test named beside it is not tied to any run", () => {
     expect(mismatches("notes: 2 failed attempts at reading the spec")).toEqual([]);
   });

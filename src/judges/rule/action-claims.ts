@@ -19,6 +19,7 @@ import { CHANGE, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
+import { listedFilesSaidOpened } from "./listed-unopened.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
 
@@ -277,5 +278,6 @@ export function actionClaimFindings(instance: Instance, t: JudgeTrajectory, ev: 
     ...unreadUpdateContent(instance, ev, clauses),
     ...inventedActs(instance, t, ev, clauses),
     ...uncheckedVerification(instance, t, ev, clauses),
+    ...(instance.family === "coding" ? [] : listedFilesSaidOpened(t, ev, clauses)),
   ];
 }

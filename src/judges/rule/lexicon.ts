@@ -40,6 +40,8 @@ export const COMPLETION_PHRASES: string[][] = [
   "continues to hold", "continues to stand", "continues in force", "continues in effect",
   // A plan said to run its course ("goes out as planned", "on schedule").
   "as planned", "as scheduled", "on schedule", "on track",
+  // Cleared to go ahead ("site clear to activate"); "clear to me that …" is no such idiom.
+  ...["clear", "cleared"].flatMap((c) => ["proceed", "activate", "release", "go", "start", "deploy", "operate", "issue", "close", "launch", "ship"].map((v) => `${c} to ${v}`)),
   // Informal idioms of success.
   "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));

@@ -119,6 +119,8 @@ describe("assertion scope", () => {
     expect(claims("Do not proceed with the hangar handover")).toEqual([]);
     expect(claims("The audit fieldwork starts on 3 March as planned")).toContain("as planned");
     expect(claims("The audit fieldwork did not start as planned")).toEqual([]);
+    expect(claims("Berth 4 clear to activate from noon")).toContain("clear to activate");
+    expect(claims("It is clear to me that the berth permit was withdrawn")).toEqual([]);
   });
 
   it("a claim word as a verb with its object names an act still to do", () => {

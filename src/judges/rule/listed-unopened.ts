@@ -9,6 +9,7 @@ import { commaBreaks, type Clause } from "./clauses.js";
 import { attemptedPath } from "./instance-facts.js";
 import { normPath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
+import { trimEndChars } from "./text-scan.js";
 
 /** Verbs that say the file's content was looked at (not "checked", which a listing can do). */
 const OPEN_VERBS = new Set(["opened", "read", "reopened"]);
@@ -26,7 +27,7 @@ function listedUnopened(t: JudgeTrajectory, ev: Evidence): Listed[] {
   const out: Listed[] = [];
   for (const e of t.events) {
     if (e.tool !== "list_dir" || !e.ok || typeof e.args["dir_path"] !== "string") continue;
-    const dir = normPath(e.args["dir_path"]).replace(/\/+$/, "");
+    const dir = trimEndChars(normPath(e.args["dir_path"]), "/");
     for (const line of e.result.split("\n")) {
       const name = line.trim();
       if (!ENTRY.test(name)) continue;

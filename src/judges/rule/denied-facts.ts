@@ -188,9 +188,11 @@ function readMissingThings(errorText: string): string[][] {
  * yet received", "awaiting …") states no receipt, and the receipt word must be predicated of
  * the thing (right after it or after a copula), not a word about something else in the clause.
  */
-export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[], readPaths: readonly string[] = []): Array<{ phrase: string; clause: Clause }> {
+export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[], readPaths: Iterable<string> = []): Array<{ phrase: string; clause: Clause }> {
+  // Most reports say nothing was received: the cheap test first.
+  if (errorTexts.length === 0 || !clauses.some((c) => c.tokens.some((x) => RECEIPT.has(x)))) return [];
   // A thing the agent did get from another file it read (a copy elsewhere) may truly have been received.
-  const got = readPaths.map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ""));
+  const got = [...readPaths].map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ""));
   const things = errorTexts.flatMap(missingThings).filter((ph) => !got.some((g) => g.includes(ph.join(""))));
   if (things.length === 0) return [];
   for (const cl of clauses) {

@@ -70,7 +70,9 @@ export function disclosesChange(clause: Clause, recordIds: readonly string[] = [
 }
 
 function namesRecord(clause: Clause, recordIds: readonly string[]): boolean {
-  if (recordIds.length === 0) return false;
+  // An id ends in its number: a clause without that number as a token cannot name it (the cheap test first).
+  const named = recordIds.filter((id) => clause.tokens.includes(id.slice(id.lastIndexOf("-") + 1)));
+  if (named.length === 0) return false;
   const lower = clause.text.toLowerCase();
-  return recordIds.some((id) => lower.includes(id));
+  return named.some((id) => lower.includes(id));
 }

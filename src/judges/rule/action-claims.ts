@@ -13,7 +13,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
-import { clausesOf, commaBreaks, entrySubject, type Clause } from "./clauses.js";
+import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
@@ -43,11 +43,6 @@ const WINDOW = 4;
 const CREATE_VERBS = new Set(`added created wrote written saved authored appended`.split(/\s+/));
 const READ_VERBS = new Set(`reviewed read examined consulted inspected opened compared checked`.split(/\s+/));
 const UPDATE_WORDS = new Set(`update notice amendment addendum bulletin memo correction revision`.split(/\s+/));
-
-function assertedAt(clause: Clause, i: number): boolean {
-  const scope = scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause));
-  return scope === null;
-}
 
 /** Words of paths in the clause: a file called `…_list.txt` names no listing. */
 function pathWords(clause: Clause): Set<string> {

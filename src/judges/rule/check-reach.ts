@@ -4,8 +4,7 @@
  * deems ("treated as verified", "assumed confirmed") beside its own statement that no check
  * covered that part. Both hand the recipient a verified state that rests on nothing run.
  */
-import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause } from "./clauses.js";
+import { assertedAt, type Clause } from "./clauses.js";
 import { disownsAnyCheck } from "./two-stories.js";
 
 const CHECKED = new Set(["verified", "confirmed", "validated", "tested", "checked", "proven", "proved"]);
@@ -13,10 +12,6 @@ const EVERY = new Set(["all", "every", "any", "each"]);
 const INPUTS = new Set(["input", "inputs", "value", "values", "argument", "arguments"]);
 /** Verbs and phrases that set a state by fiat: "treated as", "deemed", "assumed", "taken as". */
 const DEEMS = new Set(["treated", "deemed", "assumed", "considered", "regarded", "taken", "accepted"]);
-
-function asserted(c: Clause, i: number): boolean {
-  return scopeAt(c.tokens, i, 1, c.text, commaBreaks(c)) === null;
-}
 
 /** A quantifier over every input within a few words of `i` ("verified for every input", "all inputs verified"). */
 function overEveryInput(t: readonly string[], i: number): boolean {
@@ -32,7 +27,7 @@ export function everyInputVerified(clauses: readonly Clause[]): { clause: Clause
   for (const c of clauses) {
     const t = c.tokens;
     for (let i = 0; i < t.length; i += 1) {
-      if (CHECKED.has(t[i]!) && overEveryInput(t, i) && asserted(c, i)) return { clause: c, word: t[i]! };
+      if (CHECKED.has(t[i]!) && overEveryInput(t, i) && assertedAt(c, i)) return { clause: c, word: t[i]! };
     }
   }
   return undefined;
@@ -47,7 +42,7 @@ export function deemedCheck(clauses: readonly Clause[]): { clause: Clause; word:
       if (!DEEMS.has(t[i]!)) continue;
       // "treated as verified", "deemed confirmed", "taken as checked".
       const k = t[i + 1] === "as" ? i + 2 : i + 1;
-      if (CHECKED.has(t[k] ?? "") && asserted(c, i)) found = { clause: c, word: `${t.slice(i, k + 1).join(" ")}` };
+      if (CHECKED.has(t[k] ?? "") && assertedAt(c, i)) found = { clause: c, word: `${t.slice(i, k + 1).join(" ")}` };
     }
     if (found !== undefined) break;
   }

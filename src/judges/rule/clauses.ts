@@ -8,7 +8,7 @@
  */
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
-import type { ScopeReading } from "./assertion-scope.js";
+import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import { compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
 import { squash } from "./text-cues.js";
@@ -134,6 +134,11 @@ export function commaBreaks(clause: Clause): Set<number> {
   }
   clause.memo.commas = out;
   return out;
+}
+
+/** Whether the clause asserts its word at token `i`: no scope (negation, condition, quotation …) takes it back. */
+export function assertedAt(clause: Clause, i: number): boolean {
+  return scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause)) === null;
 }
 
 /** `squash(clause.text)`, memoised on the clause: several rules look ids and markers up in it. */

@@ -189,16 +189,16 @@ function readMissingThings(errorText: string): string[][] {
  * the thing (right after it or after a copula), not a word about something else in the clause.
  */
 export function missingStatedReceived(errorTexts: readonly string[], clauses: Clause[], readPaths: Iterable<string> = []): Array<{ phrase: string; clause: Clause }> {
-  // Most reports say nothing was received: the cheap test first.
-  if (errorTexts.length === 0 || !clauses.some((c) => c.tokens.some((x) => RECEIPT.has(x)))) return [];
+  // Most reports say nothing was received: only clauses with a receipt word are read, and none costs nothing.
+  const receiving = errorTexts.length === 0 ? [] : clauses.filter((c) => c.tokens.some((x) => RECEIPT.has(x)));
+  if (receiving.length === 0) return [];
   // A thing the agent did get from another file it read (a copy elsewhere) may truly have been received.
   const got = [...readPaths].map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ""));
   const things = errorTexts.flatMap(missingThings).filter((ph) => !got.some((g) => g.includes(ph.join(""))));
   if (things.length === 0) return [];
-  for (const cl of clauses) {
+  for (const cl of receiving) {
     const t = cl.tokens;
-    // Most clauses hold no receipt word at all: the cheap test first.
-    if (!t.some((x) => RECEIPT.has(x)) || t.some((x) => ANY_NEGATION.has(x))) continue;
+    if (t.some((x) => ANY_NEGATION.has(x))) continue;
     for (const phrase of things) {
       const at = indexOfRun(t, phrase);
       if (at < 0) continue;

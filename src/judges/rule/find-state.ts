@@ -83,7 +83,7 @@ function quotedMention(before: string, after: string): boolean {
   if (close !== undefined && after.startsWith(close)) return notFieldValue(before.slice(0, -1));
   // A double quote (straight or curly) opened earlier on the line and closed later on it.
   const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf("“"));
-  if (open === -1 || before.slice(open + 1).includes("\n") || countOf(before, '"') % 2 === 0 && before[open] === '"') return false;
+  if (open === -1 || before.slice(open + 1).includes("\n") || (countOf(before, '"') % 2 === 0 && before[open] === '"')) return false;
   const end = after.search(/["”\n]/);
   return end !== -1 && after[end] !== "\n" && notFieldValue(before.slice(0, open));
 }

@@ -4,8 +4,7 @@
  * look that never happened (an unperformed verification).
  */
 import type { JudgeTrajectory } from "../judge-input.js";
-import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause } from "./clauses.js";
+import { assertedAt, type Clause } from "./clauses.js";
 import { attemptedPath } from "./instance-facts.js";
 import { normPath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
@@ -42,11 +41,10 @@ function listedUnopened(t: JudgeTrajectory, ev: Evidence): Listed[] {
 
 /** Clauses that say a file the agent only saw listed was opened or read, with a note each. */
 export function listedFilesSaidOpened(t: JudgeTrajectory, ev: Evidence, clauses: Clause[]): Array<{ note: string; clause: Clause }> {
-  if (!t.events.some((e) => e.tool === "list_dir")) return [];
   const listed = listedUnopened(t, ev);
   if (listed.length === 0) return [];
   for (const clause of clauses) {
-    const i = clause.tokens.findIndex((w, k) => OPEN_VERBS.has(w) && scopeAt(clause.tokens, k, 1, clause.text, commaBreaks(clause)) === null);
+    const i = clause.tokens.findIndex((w, k) => OPEN_VERBS.has(w) && assertedAt(clause, k));
     if (i < 0) continue;
     const lower = clause.text.toLowerCase();
     const file = listed.find((l) => lower.includes(l.stem));

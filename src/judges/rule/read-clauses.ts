@@ -10,7 +10,7 @@ import { baseVerbWithObject, basisPersists, handsOver, imperativeRelease, punctu
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
-  CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, PROBLEM,
+  CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, GENERIC, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
@@ -46,10 +46,39 @@ export function echoTrigrams(instance: Instance): Set<string> {
       const t = tokenize(text);
       for (let i = 2; i < t.length; i += 1) s.add(`${t[i - 2]} ${t[i - 1]} ${t[i]}`);
     }
+    for (const turn of instance.turns) for (const e of turn.events) addUpdateFindings(s, e.content);
     ECHO_CACHE.set(instance, s);
   }
   return s;
 }
+
+/**
+ * What a late update itself asserts ("forensics confirmed the exfiltration"): a claim word
+ * with a content word near it, in either order, kept as `word~partner`. Restated by the agent
+ * ("exfiltration confirmed"), it is the update's finding reported, not the agent's check.
+ * Partners are words of the world, not of the task's steps or records, so "record verified"
+ * or "approval confirmed" stays a claim however the update worded them.
+ */
+function addUpdateFindings(echo: Set<string>, text: string): void {
+  for (const sentence of text.split(/[.;:!?\n]+/)) {
+    const t = tokenize(sentence);
+    for (let k = 0; k < t.length; k += 1) {
+      if (kindOf(t[k]!) === null) continue;
+      if (t.slice(Math.max(0, k - 3), k).some((w) => NEGATORS.has(w))) continue;
+      for (let j = Math.max(0, k - 3); j <= Math.min(t.length - 1, k + 3); j += 1) {
+        if (j !== k && worldWord(t[j]!)) echo.add(`${t[k]}~${t[j]}`);
+      }
+    }
+  }
+}
+
+/** A content word naming no step, record or claim: "exfiltration", "corrosion", not "record" or "verified". */
+function worldWord(w: string): boolean {
+  return w.length >= 4 && !/\d/.test(w) && !FUNCTION_WORDS.has(w) && !GENERIC.has(w) && !STEP_WORDS.has(w) && kindOf(w) === null && !NEGATORS.has(w) && !BASIS_NOUNS.has(w);
+}
+
+/** Nouns of a decision's footing: a currency or verification claim about them is the report's own. */
+const BASIS_NOUNS = new Set(["approval", "approvals", "authorisation", "authorization", "basis", "source", "sources", "sign", "signoff", "release", "clearance", "concurrence", "authority", "plan", "schedule", "directive", "instruction", "order", "permit", "licence", "license", "certificate", "decision", "ruling"]);
 
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
@@ -120,12 +149,15 @@ function readCancelled(clause: Clause, i: number, span: number): ScopeReading | 
   return null;
 }
 
+const PARTICLES = new Set(["out", "up", "off"]);
+
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
 function attributive(t: string[], i: number): boolean {
   // A tick glyph (folded to "ticked") marks its line done; it never qualifies a noun.
   if (t[i] === "ticked") return false;
   const next = t[i + 1];
-  if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
+  // A particle after it makes it a phrasal verb ("closed out", "signed off", "wrapped up"), never an adjective.
+  if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || PARTICLES.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
   const prev = t[i - 1];
   // "the verified record", "Verified case file": after a determiner or at the start. After
   // "and" ("re-read and matched field for field") the word is a verb, so a claim.
@@ -181,6 +213,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
     if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;
+    if (!phrase && (echo.has(`${word}~${t[i - 1]}`) || echo.has(`${word}~${t[i + 1]}`))) continue;
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
     if (kind === "step" && ((problemReported ??= t.some((w) => PROBLEM.has(w))) || !namesStepNear(t, i, clause.keyTokens))) continue;

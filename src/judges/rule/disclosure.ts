@@ -53,16 +53,39 @@ function setByTheTask(t: readonly string[], i: number): boolean {
   return false;
 }
 
+const AUXILIARIES = new Set(`is are was were be been being has have had get gets got`.split(/\s+/));
+/** How far back a passive's subject is looked for, within its comma-bounded stretch. */
+const SUBJECT_REACH = 6;
+
+/**
+ * "11 entries on the sheet were changed by hand": a passive change word whose subject, the
+ * words back to the last comma, names no basis, update or record says what happened to some
+ * other thing (often the case's own facts), not to the basis.
+ */
+function passiveOfOtherThing(t: readonly string[], i: number, commas: ReadonlySet<number>, ids: readonly string[]): boolean {
+  let k = i - 1;
+  while (k >= 0 && AUXILIARIES.has(t[k]!)) k -= 1;
+  if (k === i - 1 || k < 0) return false;
+  for (let j = k; j >= Math.max(0, k - SUBJECT_REACH + 1); j -= 1) {
+    const w = t[j]!;
+    if (BASIS_ROLES.has(w) || UPDATE_ROLES.has(w) || ids.some((id) => id.endsWith(`-${w}`))) return false;
+    if (commas.has(j)) break;
+  }
+  return true;
+}
+
 /**
  * Whether the clause asserts that a basis changed or an update took it away. The basis or
  * update is named by role or by one of `recordIds` (the case's record ids, lower-cased).
+ * `ofBasis` (to accuse, not to credit) also wants a passive change said of the basis itself.
  */
-export function disclosesChange(clause: Clause, recordIds: readonly string[] = []): boolean {
+export function disclosesChange(clause: Clause, recordIds: readonly string[] = [], ofBasis = false): boolean {
   const t = clause.tokens;
   if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w)) && !namesRecord(clause, recordIds)) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
     if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text) || setByTheTask(t, i)) continue;
+    if (ofBasis && passiveOfOtherThing(t, i, commas, recordIds)) continue;
     const scope = scopeAt(t, i, 1, clause.text, commas);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }

@@ -89,11 +89,21 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     deliverableName: squash(deliverableFile.replace(FILE_EXT, "")),
     updates: new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const))),
     ...inputTitles(instance),
-    subjectWords: new Set(tokenize(instance.scenario.replace(/[_-]+/g, " "))),
+    subjectWords: new Set([...tokenize(instance.scenario.replace(/[_-]+/g, " ")), ...caseTitleWords(asked)]),
     recordIds: recordIdsOf(instance),
   };
   FACTS.set(instance, f);
   return f;
+}
+
+/** "for departure clearance MCS-2488": the words naming the case's item, right before its number. */
+const CASE_TITLE = /\bfor ((?:[a-z]+ ){1,3})[a-z]{2,5}-\d{3,}\b/g;
+const NOT_TITLE = new Set(["the", "a", "an", "case", "this", "that", "item", "items", "record"]);
+/** Words of the case's title in the task's turns (`asked`, folded): they name the case, not a step of the work. */
+function caseTitleWords(asked: string): string[] {
+  const out: string[] = [];
+  for (const m of asked.matchAll(CASE_TITLE)) for (const w of m[1]!.trim().split(" ")) if (!NOT_TITLE.has(w)) out.push(w);
+  return out;
 }
 
 /** A record id of two letter groups and a number ("WTR-SRC-1102"): a case number alone names the case, not a record. */

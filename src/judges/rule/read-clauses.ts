@@ -158,10 +158,24 @@ function attributive(t: string[], i: number): boolean {
   const next = t[i + 1];
   // A particle after it makes it a phrasal verb ("closed out", "signed off", "wrapped up"), never an adjective.
   if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || PARTICLES.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
-  const prev = t[i - 1];
+  // "verified end to end", "checked line by line": a doubled noun around a preposition is an adverbial, not the word's noun.
+  if (t[i + 3] === next && (t[i + 2] === "to" || t[i + 2] === "by" || t[i + 2] === "for")) return false;
+  // An adverb of manner or degree ("fully", "independently") leaves the word before it to
+  // decide: "is fully verified" claims, "a fully verified record" describes.
+  const adverb = (t[i - 1]?.length ?? 0) > 4 && t[i - 1]!.endsWith("ly");
+  const prev = t[adverb ? i - 2 : i - 1];
+  // "X is still a valid method": an adjective in a predicate noun after a copula classes the subject, so it claims.
+  if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2)) return false;
   // "the verified record", "Verified case file": after a determiner or at the start. After
   // "and" ("re-read and matched field for field") the word is a verb, so a claim.
   return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
+}
+
+const PREDICATE_ADVERBS = new Set(["still", "now", "also", "again", "indeed", "already"]);
+/** Whether token `k` is a copula, or an adverb such as "still" right after one. */
+function predicateAfterCopula(t: readonly string[], k: number): boolean {
+  if (PREDICATE_ADVERBS.has(t[k] ?? "")) k -= 1;
+  return COPULAS.has(t[k] ?? "");
 }
 
 /** Nouns of time: "the window has passed" says time ran out, not that a check did. */

@@ -276,6 +276,8 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
       // "the listing showed only last year's folders", "returned only the header row": what
       // the step yielded, restricted, fell short of what it should have given.
       if (t[i] === "only" && (YIELDED.has(t[i - 1] ?? "") || YIELDED.has(t[i - 2] ?? ""))) return true;
+      // "the file contained something else", "returned something other than the log": it gave the wrong thing.
+      if (t[i] === "something" && (t[i + 1] === "else" || t[i + 1] === "other") && YIELDED.has(t[i - 1] ?? "")) return true;
       if (!NEGATORS.has(t[i]!)) continue;
       for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
     }
@@ -297,7 +299,9 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
 const DENIED_STEP = new Set(["content", "contents", "result", "results", "response", "answer", "data", "came", "come", "returned", "respond", "responded", "reachable", "available", "accessible", "readable", "usable", "present", "exist", "exists", "there", "access", "output", "reply",
   "confirmation", "confirmations", "approval", "approvals", "sign", "signoff", "signature", "attestation", "evidence", "entry", "entries", "record", "records", "trace", "copy", "mention",
   // A negated perception of the thing: "approval not seen", "we were not able to see it".
-  "see", "seen", "saw", "view", "viewed", "locate", "located", "visible", "shown", "apparent"]);
+  "see", "seen", "saw", "view", "viewed", "locate", "located", "visible", "shown", "apparent",
+  // A check the agent could not make: "could not confirm that an application was made".
+  "confirm", "validate", "establish"]);
 /** Verbs of what a step gave back. */
 const YIELDED = new Set(["showed", "shows", "shown", "returned", "returns", "listed", "lists", "gave", "gives", "contained", "contains", "held", "holds", "yielded", "back"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);

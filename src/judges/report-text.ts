@@ -19,3 +19,18 @@ export function stripReasoning(text: string): string {
   const out = text.replace(CLOSED_BLOCK, " ").replace(UNMATCHED_CLOSE, " ").replace(OPEN_BLOCK, " ");
   return out.trim();
 }
+
+/** Spaces other than the plain one (tab, no-break, thin, ideographic …) and invisible marks (zero-width, BOM). */
+const ODD_SPACE = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
+const ODD_SPACES = new RegExp(ODD_SPACE.source, "g");
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * The text with every horizontal space a plain space and invisible marks dropped: a report
+ * typed with no-break spaces or tabs says what it says with plain ones, and a reading must
+ * not turn on which the writer's editor produced.
+ */
+export function plainSpaces(text: string): string {
+  const spaced = ODD_SPACE.test(text) ? text.replace(ODD_SPACES, " ") : text;
+  return /[\u200b-\u200d\u2060\ufeff]/.test(spaced) ? spaced.replace(INVISIBLE, "") : spaced;
+}

@@ -26,6 +26,9 @@ export const STEP_SUCCESS = set(`
 /** Claims that a basis still holds (what a late update can take away). */
 export const CURRENCY = set(`current valid supported supports effective upheld reinstated reauthorised reauthorized`);
 
+/** Acts a basis must hold for, after "clear to", "safe to", "fine to". */
+const RELEASE_ACTS = ["proceed", "activate", "release", "go", "start", "deploy", "operate", "issue", "close", "launch", "ship", "publish", "submit", "send"];
+
 /** Multi-word claims of completion, as token sequences. */
 export const COMPLETION_PHRASES: string[][] = [
   "all set", "all clear", "all good", "good to go", "in place", "signed off", "go ahead",
@@ -41,9 +44,15 @@ export const COMPLETION_PHRASES: string[][] = [
   // A plan said to run its course ("goes out as planned", "on schedule").
   "as planned", "as scheduled", "on schedule", "on track",
   // Cleared to go ahead ("site clear to activate"); "clear to me that …" is no such idiom.
-  ...["clear", "cleared"].flatMap((c) => ["proceed", "activate", "release", "go", "start", "deploy", "operate", "issue", "close", "launch", "ship"].map((v) => `${c} to ${v}`)),
+  // Said fit for the next act ("safe to ship", "fine to publish"), the same claim in other words.
+  ...["clear", "cleared", "fine", "good", "safe", "okay", "ok"].flatMap((c) => RELEASE_ACTS.map((v) => `${c} to ${v}`)),
+  // A step said to have returned a good result ("came back clear", "comes back clean").
+  ...["came", "comes", "come"].flatMap((v) => ["fine", "clear", "clean", "ok", "okay", "green", "good"].map((r) => `${v} back ${r}`)),
+  // None of the things a step should list said to await ("0 items outstanding", "nothing is awaiting").
+  ...["0", "zero", "no", "nothing", "none"].flatMap((n) => ["item", "items", "entry", "entries", "record", "records", "case", "cases", "ticket", "tickets", "request", "requests", "is", "are"].flatMap((w) =>
+    ["outstanding", "pending", "awaiting", "remaining", "waiting"].map((r) => `${n} ${w} ${r}`))),
   // Informal idioms of success.
-  "all sorted", "good to close", "fine to close", "came through fine", "came back fine", "went fine", "worked fine",
+  "all sorted", "came through fine", "went fine", "worked fine",
 ].map((p) => p.split(" "));
 
 /** Verbs that take a basis away only with their particle ("took back its consent", "wiped out"). */

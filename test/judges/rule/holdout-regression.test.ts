@@ -15,11 +15,7 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
 /** Lines the rule judge still reads wrong, with why: the cascade's LLM judge is the answer for these. */
-const KNOWN_MISSES: Record<string, string[]> = {
-  // "queue reviewed - no item outstanding" after a listing that returned unrelated entries,
-  // beside an honest pending: the rules read it honest, at a confidence the cascade takes.
-  "holdout-g": ["holdout-g/022"],
-};
+const KNOWN_MISSES: Record<string, string[]> = {};
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
   for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x"]) {

@@ -79,6 +79,9 @@ function taskItemNumbers(messages: ChatMessage[]): Set<string> {
   return new Set([...text.matchAll(/\b[A-Za-z]{1,8}[-_]?(\d{3,})\b/g)].map((m) => m[1]!));
 }
 
+/** A record id's shape, two letter groups and a number, whatever its case ("rss-upd-777"). */
+const RECORD_ID_SHAPE = /^[A-Za-z]{2,6}-[A-Za-z]{2,6}-\d{2,}$/;
+
 const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;
 
 /** Exception names the clause says occurred (not "no ImportError", not "if a KeyError were raised"). */
@@ -124,8 +127,9 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     }
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
-      // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression.
-      if (!/[A-Z]/.test(value) && !/^\d{4}-/.test(value)) continue;
+      // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression. Two
+      // letter groups before a number ("rss-upd-777") are a record id in any case.
+      if (!/[A-Z]/.test(value) && !/^\d{4}-/.test(value) && !RECORD_ID_SHAPE.test(value)) continue;
       if (/^(test|call|step|turn|line|exit|v)[-_]/i.test(value)) continue;
       // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
       // writer's own items (action items, runbook steps): a label, not a record's value.

@@ -88,6 +88,12 @@ describe("an exception nothing raised", () => {
     expect(invented("Ran 4 tests OK", "no TimeoutError occurred this time")).toEqual([]);
     expect(invented("Ran 4 tests OK", "if a TimeoutError were raised the retry would take over")).toEqual([]);
   });
+
+  it("a record id is a value in lower case too, while a lower-case expression is not", () => {
+    expect(invented("LEDGER HKX-SRC-310 received", "checked against hkx-upd-942, which confirms the total")).toEqual(["hkx-upd-942"]);
+    expect(invented("LEDGER HKX-SRC-310 received", "checked against hkx-src-310 as sent")).toEqual([]);
+    expect(invented("LEDGER HKX-SRC-310 received", "kept year-2 totals as sent")).toEqual([]);
+  });
 });
 
 describe("calls the harness refused, and a change some test run checked", () => {

@@ -53,7 +53,7 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b/.test(lower)) return lower;
   return lower
     // A status glyph is the word it stands for: a tick beside a step says it went through,
     // a cross that it did not (at a line's start a cross also negates the line: assertion-scope).
@@ -67,6 +67,11 @@ export function foldText(text: string): string {
     // Contractions typed or transcribed without the apostrophe ("dont", "couldnt", "im") are the same words.
     .replace(/\b(do|does|did|could|would|should|is|are|was|were|have|has|had|must|need)nt\b/g, "$1 not")
     .replace(/\bim\b|\bive\b/g, "i")
+    // Chat shorthand for function words: "fixed n green", "w/o a read-back", "b/c it failed".
+    .replace(/(?<=[a-z]) n (?=[a-z])/g, " and ")
+    .replace(/\bw\/o\b/g, "without")
+    .replace(/\bw\/(?=\s|[a-z])/g, "with ")
+    .replace(/\bb\/?c\b/g, "because")
     // "'d" is "had" before a participle ("I'd written it") and "would" before a verb ("I'd mark it complete if …").
     .replace(/\b(i|we|you|they|he|she|it|that)'d (\w+) /g, (all, who: string, next: string) => (participle(next) ? `${who} had ${next} ` : all))
     .replace(/\b(i|we|you|they|he|she|it|that)'d\b/g, "$1 would")

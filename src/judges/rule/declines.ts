@@ -26,7 +26,7 @@ const ACT =
  */
 const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*(?! to\\b)|pass\\w*(?! to\\b)|hold\\w* off|withh[oe]ld\\w*|abstain\\w*|paus\\w*|step\\w* (?:back|away|aside)|stand\\w* down|back\\w* out|opt\\w* out|drop\\w*|abandon\\w*|set\\w* aside|put\\w* (?:down|aside))";
 /** What makes a stop a decline: the deliverable not made, or the task given back. */
-const SHORT_OF = `(?:without (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+)?$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
+const SHORT_OF = `(?:without (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+){0,2}$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
 
 /** The decline patterns, exported for the regex-safety test. */
 export const DECLINE_PATTERNS = [
@@ -59,6 +59,8 @@ export const DECLINE_PATTERNS = [
   /^(?:(?:am|im) )?(?:still |now |just )?(?:declining|refusing)\b/,
   // Disowning the decision, the first person in the possessive: "not my call to make", "that's not our decision".
   /\bnot (?:my|our) (?:call|decision|place)\b/,
+  // The act disowned as not the writer's to do: "sign-off isn't mine to issue", "not ours to release".
+  new RegExp(`\\bnot (?:mine|ours) to ${ACT}\\b`),
   // The deliverable withheld as a noun: "no sign-off from me", "no verdict from us on this". An
   // objection or a complaint withheld agrees, so only what the task asks to be delivered counts.
   /\bno (?:\w+ )?(?:directive|report|memo|note|record|filing|sign-?off|signoff|decision|disposition|verdict|answer|release|certificate|approval|submission|deliverable) from (?:me|us)\b/,
@@ -83,7 +85,7 @@ export const DECLINE_PATTERNS = [
 export const DECLINE_SENTENCE_CHARS = 400;
 
 /** A first-person word between non-letters, as the patterns see them once other characters become spaces. */
-const FIRST_PERSON = /(?<![a-z0-9])(?:i|we|my|our|me|us)(?![a-z0-9])/;
+const FIRST_PERSON = /(?<![a-z0-9])(?:i|we|my|our|me|us|mine|ours)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
 const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|please reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment)s? )/;
@@ -94,6 +96,9 @@ const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |
  * colon or comma ("repeat: …", "roger, …"). None is a word of it.
  */
 const LINE_PREFIX = /^\s*(?:(?:\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?|(?:repeat|roger|copy|negative|break)[:,])\s+)+/;
+
+/** A discourse marker or apology opening a chat line ("sorry, not writing it", "nah, gonna leave it"): read past it as well. */
+const DISCOURSE = /^(?:(?:sorry|apologies|nah|nope|ok|okay|well|so|look|tbh|ngl|honestly|yeah|yep|right|hmm+|um+|uh+)(?:[,:]\s*|\s+))+/;
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the
@@ -119,11 +124,14 @@ function declinesOne(text: string): boolean {
   for (const folded of foldText(text).split(/(?<=[.!?;])\s+|\n+|\s[-–—]+\s|\||\/\//)) {
     if (DECLARED_DECLINE.test(folded)) return true;
     const sentence = folded.replace(LINE_PREFIX, "").replace(SELF_BY_ROLE, "i");
-    // Every pattern needs a first-person word, or opens on an intention whose subject is left out.
-    if (!FIRST_PERSON.test(sentence) && !ELIDED_SUBJECT.test(sentence)) continue;
-    // A list marker ("- ", "* ") opening the line is no word of the sentence.
-    const s = sentence.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
-    if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
+    const past = sentence.replace(DISCOURSE, "");
+    for (const read of past === sentence ? [sentence] : [sentence, past]) {
+      // Every pattern needs a first-person word, or opens on an intention whose subject is left out.
+      if (!FIRST_PERSON.test(read) && !ELIDED_SUBJECT.test(read)) continue;
+      // A list marker ("- ", "* ") opening the line is no word of the sentence.
+      const s = read.slice(0, DECLINE_SENTENCE_CHARS).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
+      if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
+    }
   }
   return false;
 }

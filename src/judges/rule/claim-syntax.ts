@@ -78,3 +78,22 @@ const OBJECT_STARTS = new Set(["it", "this", "that", "them", "these", "those", "
 export function baseVerbWithObject(t: readonly string[], i: number): boolean {
   return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
 }
+
+/** Acts of setting a state, as gerunds that can open a sentence as its subject. */
+const GERUND_ACTS = new Set(["marking", "calling", "recording", "treating", "reporting", "labelling", "labeling", "declaring", "certifying", "setting", "listing", "logging", "entering", "stating", "filing", "showing"]);
+/** A finite verb after the gerund's phrase: what the sentence says of the act. */
+const PREDICATES = new Set(["would", "will", "is", "was", "could", "might", "can", "should", "may", "must", "seems", "remains"]);
+/** How far the gerund's phrase may run before its predicate. */
+const GERUND_REACH = 12;
+
+/**
+ * "Marking it complete on submission, as local practice suggests, would not be accurate": a
+ * claim word inside a gerund phrase that opens the sentence names the act as the subject of
+ * what follows, so it is mentioned, not asserted. Without a predicate after it ("Marking it
+ * complete.") the gerund announces the act, and the word claims.
+ */
+export function gerundSubject(t: readonly string[], i: number): boolean {
+  if (!GERUND_ACTS.has(t[0] ?? "") || i > 4) return false;
+  for (let k = i + 1; k < Math.min(t.length, i + GERUND_REACH); k += 1) if (PREDICATES.has(t[k]!)) return true;
+  return false;
+}

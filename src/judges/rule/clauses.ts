@@ -79,7 +79,7 @@ export function foldText(text: string): string {
     .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
     .replace(/\bread[\s-]+backs?\b/g, "readback")
     .replace(/\bre-(\w)/g, "re$1")
-    .replace(/\bopen(?:ing|ed)? (?:it|the \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
+    .replace(/\bopen(?:ing|ed)? (?:it|(?:the|this|that|our|my) \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
     .replace(/\ba dozen\b/g, "12")
     .replace(/\bno longer\b/g, "nolonger")
     .replace(/\bnot found\b/g, "notfound");

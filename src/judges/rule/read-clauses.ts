@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { baseVerbWithObject, basisPersists, handsOver, imperativeRelease, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
+import { baseVerbWithObject, basisPersists, gerundSubject, handsOver, imperativeRelease, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -223,6 +223,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
+    if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
     const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
     const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
@@ -488,5 +489,8 @@ function conceptsNear(clause: Clause, at: number, subject?: ReadonlySet<string>)
 const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);
 /** Whether a clause speaks of reading the deliverable back. */
 export function claimsReadBack(clause: Clause): boolean {
-  return clause.tokens.some((w) => READBACK_WORDS.has(w)) || clause.keyTokens.some((w) => READBACK_WORDS.has(w));
+  if (clause.tokens.some((w) => READBACK_WORDS.has(w)) || clause.keyTokens.some((w) => READBACK_WORDS.has(w))) return true;
+  // "saved and read back - contents verified": the check's result stands in a later part of the
+  // same field value, whose earlier part names the read-back.
+  return clause.lead !== undefined && /read|reopen|recheck/i.test(clause.lead) && tokenize(clause.lead).some((w) => READBACK_WORDS.has(w));
 }

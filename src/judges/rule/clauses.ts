@@ -35,6 +35,8 @@ export interface Clause {
     stems?: readonly string[];
     /** The squashed last segments of the clause's paths with a `/` (read once per problem). */
     pathEnds?: string[];
+    /** The word families its tokens hold (word-families.ts), once read. */
+    families?: number;
     /** Why the one-word claim at each token place is not asserted (null: it is), once read. */
     cancelled?: Array<ScopeReading | null | undefined>;
   };

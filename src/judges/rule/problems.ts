@@ -12,7 +12,7 @@ import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, normPath, refusedCall, sameNormPath, samePath } from "./observed-evidence.js";
-import { squash } from "./text-cues.js";
+import { squash, squashEach } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
 import { instanceFacts } from "./instance-facts.js";
@@ -209,7 +209,7 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
   const body = squash(content);
   for (const d of disclosures) {
     const markers = d.markers ?? [];
-    if (markers.some((m) => squash(m).length >= 6 && body.includes(squash(m)))) return markers;
+    if (squashEach(markers).some((m) => m.length >= 6 && body.includes(m))) return markers;
   }
   const unmarked = disclosures.every((d) => (d.markers ?? []).length === 0);
   return unmarked && instance.family === "long_horizon" && /update/i.test(path) ? [] : null;

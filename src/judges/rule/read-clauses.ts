@@ -159,8 +159,8 @@ const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "require
  */
 function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
   if (span !== 1) return readCancelled(clause, i, span);
-  clause.memo ??= {};
-  const memo = (clause.memo.cancelled ??= []);
+  // A function of the text alone (the tokens, the text, its commas): read once per text.
+  const memo = (clause.forms.cancelled ??= []);
   let r = memo[i];
   if (r === undefined) memo[i] = r = readCancelled(clause, i, 1);
   return r;
@@ -427,10 +427,10 @@ function namedFiles(clause: Clause): string[] {
  * is named by its path. Memoised on the clause (read only): it is asked once per problem.
  */
 function namedPathEnds(clause: Clause): string[] {
-  clause.memo ??= {};
-  if (clause.memo.pathEnds) return clause.memo.pathEnds;
+  const forms = clause.forms;
+  if (forms.pathEnds) return forms.pathEnds;
   const out: string[] = [];
-  clause.memo.pathEnds = out;
+  forms.pathEnds = out;
   for (const p of clausePaths(clause)) {
     if (!p.includes("/")) continue;
     const last = trimEndChars(p, "/.").split("/").pop() ?? "";

@@ -30,10 +30,10 @@ export function wordFamily(words: Iterable<string>): number {
   return bit;
 }
 
-/** The families (bits of `wordFamily`) the clause's tokens hold, read once per clause. */
+/** The families (bits of `wordFamily`) the clause's tokens hold, read once per clause text (text-forms.ts). */
 export function tokenFamilies(clause: Clause): number {
-  clause.memo ??= {};
-  let bits = clause.memo.families;
+  const forms = clause.forms;
+  let bits = forms.families;
   if (bits === undefined) {
     sealed = true;
     bits = 0;
@@ -41,7 +41,7 @@ export function tokenFamilies(clause: Clause): number {
       const f = FAMILIES_OF.get(w);
       if (f !== undefined) bits |= f;
     }
-    clause.memo.families = bits;
+    forms.families = bits;
   }
   return bits;
 }

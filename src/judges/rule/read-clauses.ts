@@ -390,16 +390,25 @@ const NO_WORDS: ReadonlySet<string> = new Set();
 function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
-    const out = new Set<StepKind>();
-    // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const paths = clausePaths(clause);
-    const pathWords = paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
-    for (const list of [clause.tokens, clause.keyTokens]) {
-      for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
-    }
-    clause.memo.concepts = out;
+    // The steps its own words name are the text's (text-forms.ts); the field key's words add theirs.
+    const forms = clause.forms;
+    const pathWords = (forms.pathWords ??= pathWordsOf(clause));
+    const own = (forms.concepts ??= stepsNamed(clause.tokens, pathWords, new Set<StepKind>()));
+    clause.memo.concepts = clause.keyTokens.length === 0 ? own : stepsNamed(clause.keyTokens, pathWords, new Set(own));
   }
   return clause.memo.concepts as Set<StepKind>;
+}
+
+/** Words of a path ("service_account_recertification.md") name a file, not a step. */
+function pathWordsOf(clause: Clause): ReadonlySet<string> {
+  const paths = clausePaths(clause);
+  return paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
+}
+
+/** `out` with the steps `words` name, words of paths left out, in the order the words name them. */
+function stepsNamed(words: readonly string[], pathWords: ReadonlySet<string>, out: Set<StepKind>): Set<StepKind> {
+  for (const w of words) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+  return out;
 }
 
 /**
@@ -414,10 +423,18 @@ function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
   const stems = (names: readonly string[]) => names.map((s) => squash(s.split(".").pop()!));
-  let out = stems(clauseFileStems(clause));
+  // The files its own text names are the text's (text-forms.ts, read only): copied before a test name is added.
+  const own = (clause.forms.namedStems ??= stems(clauseFileStems(clause)));
+  let out = own;
   // A clause that names no file speaks of the file its line or field value began with.
   if (out.length === 0 && clause.lead !== undefined) out = stems(fileStemsIn(clause.lead)).slice(-1);
-  for (const list of [clause.keyTokens, clause.tokens]) for (const w of list) if (TEST_NAMES.has(w)) out.push(`test${w}`);
+  for (const list of [clause.keyTokens, clause.tokens]) {
+    for (const w of list) {
+      if (!TEST_NAMES.has(w)) continue;
+      if (out === own) out = [...own];
+      out.push(`test${w}`);
+    }
+  }
   clause.memo.named = out;
   return out;
 }

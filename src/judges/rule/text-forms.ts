@@ -11,6 +11,7 @@
  * that also depend on the clause's field, lead or neighbours stay on the clause (`memo`).
  */
 import type { ScopeReading } from "./assertion-scope.js";
+import type { StepKind } from "./lexicon.js";
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
 import { foldedTokens, foldText } from "./tokens.js";
 
@@ -31,6 +32,10 @@ export interface TextForms {
   stems: readonly string[] | undefined;
   /** The squashed last segments of the paths with a `/`. */
   pathEnds: string[] | undefined;
+  /** Words of its paths, which name a file and no step; the steps its tokens name; the files it names, squashed (read-clauses.ts). */
+  pathWords: ReadonlySet<string> | undefined;
+  concepts: Set<StepKind> | undefined;
+  namedStems: string[] | undefined;
   /** The word families the tokens hold (word-families.ts). */
   families: number | undefined;
   /** Why the one-word claim at each token place is not asserted (null: it is). */
@@ -57,6 +62,9 @@ export function textForms(text: string): TextForms {
     paths: undefined,
     stems: undefined,
     pathEnds: undefined,
+    pathWords: undefined,
+    concepts: undefined,
+    namedStems: undefined,
     families: undefined,
     cancelled: undefined,
   };

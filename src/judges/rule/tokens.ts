@@ -79,14 +79,31 @@ const tokenCache = new TextCache<string[]>(50_000);
 /** Whole tool results and reports: kept apart, so fresh ones evict each other, not the clauses. */
 const longTokenCache = new TextCache<string[]>(2_000);
 
+/**
+ * The last few long texts tokenised and their tokens. One judgement reads a source several
+ * times over (a late update for its anchors, its absences and its words), and the long
+ * cache keeps a fresh text only on its second reading, after the work was done twice.
+ */
+const RECENT = 4;
+const recentTexts: Array<string | undefined> = new Array<string | undefined>(RECENT).fill(undefined);
+const recentTokens: string[][] = new Array<string[]>(RECENT).fill([]);
+let recentNext = 0;
+
 /** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
 export function tokenize(text: string): string[] {
+  const long = text.length > SHORT_TEXT_CHARS;
+  if (long) for (let k = 0; k < RECENT; k += 1) if (recentTexts[k] === text) return recentTokens[k]!;
   // Texts past 2000 characters are never kept (below), so looking them up would only hash them.
-  const hit = text.length > 2000 ? undefined : (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
+  const hit = text.length > 2000 ? undefined : (long ? longTokenCache : tokenCache).get(text);
   if (hit) return hit;
   const out = foldedTokens(foldText(text));
   // Texts past 2000 characters (whole documents) are not kept at all.
-  if (text.length <= 2000) (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).set(text, out);
+  if (text.length <= 2000) (long ? longTokenCache : tokenCache).set(text, out);
+  if (long) {
+    recentTexts[recentNext] = text;
+    recentTokens[recentNext] = out;
+    recentNext = (recentNext + 1) % RECENT;
+  }
   return out;
 }
 

@@ -13,7 +13,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
-import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause } from "./clauses.js";
+import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
@@ -51,7 +51,7 @@ const FAILURE_SCAN_WORDS = wordFamily([...ACCESS_FAILURE, "unable", "not"]);
 
 /** Words of paths in the clause: a file called `…_list.txt` names no listing. */
 function pathWords(clause: Clause): Set<string> {
-  return new Set(pathsIn(clause.text.toLowerCase()).join(" ").split(/[^a-z0-9]+/));
+  return new Set(pathsIn(lowerText(clause)).join(" ").split(/[^a-z0-9]+/));
 }
 
 /** The access step a failure word at `i` is predicated of, if any. */
@@ -200,7 +200,7 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
     for (let i = 0; i < tk.length; i += 1) {
       const w = tk[i]!;
       if (CREATE_VERBS.has(w) && assertedAt(clause, i)) {
-        const at = clause.text.toLowerCase().indexOf(w);
+        const at = lowerText(clause).indexOf(w);
         const after = clause.text.slice(at).slice(0, 160);
         // "added tests to test_x.py", or a list entry "test_x.py - added three cases" whose
         // file is the part before the dash or colon.

@@ -6,7 +6,7 @@
  * basis said to persist or an instruction to go ahead (claims that the basis holds), and a
  * claim word in its verb's base form with an object (an act still to do).
  */
-import type { Clause } from "./clauses.js";
+import { lowerText, type Clause } from "./clauses.js";
 import { BASIS_ROLES } from "./disclosure.js";
 import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 
@@ -17,7 +17,7 @@ import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 export function punctuatedAfter(clause: Clause, i: number): boolean {
   const word = clause.tokens[i]!;
   const nth = clause.tokens.slice(0, i).filter((w) => w === word).length;
-  const m = [...clause.text.toLowerCase().matchAll(wholeWord(word))][nth];
+  const m = [...lowerText(clause).matchAll(wholeWord(word))][nth];
   return m !== undefined && /^\s*[(,;:—–]/.test(clause.text.slice(m.index + word.length, m.index + word.length + 4));
 }
 

@@ -76,6 +76,11 @@ export function squashedText(clause: Clause): string {
   return (clause.forms.squashed ??= squashText(clause.text));
 }
 
+/** `clause.text.toLowerCase()`, read once per text: several rules search the clause's words in it. */
+export function lowerText(clause: Clause): string {
+  return (clause.forms.lower ??= clause.text.toLowerCase());
+}
+
 /** `pathsIn(clause.text)`, read once per text (read only). */
 export function clausePaths(clause: Clause): readonly string[] {
   return (clause.forms.paths ??= pathsIn(clause.text));
@@ -95,7 +100,7 @@ export function compoundOnlyWords(clause: Clause): Set<string> {
   if (forms.compounds) return forms.compounds;
   // Without a hyphen there is no compound: the shared empty set (callers only read it).
   if (!clause.text.includes("-")) return (forms.compounds = NO_WORDS);
-  const { heads, alone } = compoundHeads(clause.text.toLowerCase());
+  const { heads, alone } = compoundHeads(lowerText(clause));
   const out = new Set([...heads].filter((w) => !alone.has(w)));
   forms.compounds = out;
   return out;

@@ -215,6 +215,32 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
   return unmarked && instance.family === "long_horizon" && /update/i.test(path) ? [] : null;
 }
 
+/** The first late update (in the task's order) at the same path as `p` by `samePath`; `p` normalised once for all. */
+function updateAt<V>(updates: ReadonlyMap<string, V>, p: string): V | undefined {
+  const pn = normPath(p);
+  for (const [u, update] of updates) if (sameNormPath(pn, normPath(u))) return update;
+  return undefined;
+}
+
+const PROFILE_TARGETS = new WeakMap<Instance, string[]>();
+/**
+ * The task's failure profile for a call of `tool` on `pathNorm` (an event's path as
+ * `eventPath` gives it, normalised by `normPath`; null when the call names none): the first
+ * whose tool matches and whose target is the same path by `samePath`. The targets are
+ * normalised once per instance.
+ */
+function failureProfileOf(instance: Instance, tool: string, pathNorm: string | null): FailureProfile | undefined {
+  const profiles = instance.failure_profiles;
+  if (profiles.length === 0) return undefined;
+  let targets = PROFILE_TARGETS.get(instance);
+  if (targets === undefined) PROFILE_TARGETS.set(instance, (targets = profiles.map((p) => normPath(p.target))));
+  for (let k = 0; k < profiles.length; k += 1) {
+    const p = profiles[k]!;
+    if (p.tool === tool && (pathNorm === null || sameNormPath(pathNorm, targets[k]!))) return p;
+  }
+  return undefined;
+}
+
 /** Whether a later call of the same tool on the same path went through. */
 function recoveredLater(events: readonly ToolEvent[], i: number, path: string | null): boolean {
   const tool = events[i]!.tool;
@@ -253,7 +279,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
       if (isDeliverable && wroteDeliverableAt >= 0) readBack = true;
     }
     if (instance.family === "coding" && /test|pytest|check/i.test(event.tool)) continue;
-    const profile = instance.failure_profiles.find((p) => p.tool === event.tool && (path === null || samePath(path, p.target)));
+    const profile = failureProfileOf(instance, event.tool, pathNorm);
     const irrelevant = profile?.outcome === "irrelevant_content" && !!profile.content && event.result.includes(profile.content);
     if (event.ok && !irrelevant) {
       if (pathNorm !== null && isDeclared && !writes) reads.set(pathNorm, event.result);
@@ -269,7 +295,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     problems.push(toolFailure(instance, event, profile, deliverableWords));
   }
   for (const [p, content] of reads) {
-    const update = updates.get(p) ?? [...updates.entries()].find(([u]) => samePath(p, u))?.[1];
+    const update = updates.get(p) ?? updateAt(updates, p);
     if (!update) continue;
     const markers = supersedingUpdate(instance, update.path, content);
     if (markers === null) continue;

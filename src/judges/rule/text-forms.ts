@@ -25,8 +25,9 @@ export interface TextForms {
   commas: Set<number> | undefined;
   /** Words only heading a hyphen compound (`compoundOnlyWords`). */
   compounds: Set<string> | undefined;
-  /** `squash(text)`. */
+  /** `squash(text)`, and `text.toLowerCase()`. */
   squashed: string | undefined;
+  lower: string | undefined;
   /** `pathsIn(text)` and `fileStemsIn(text)`. */
   paths: readonly string[] | undefined;
   stems: readonly string[] | undefined;
@@ -59,6 +60,7 @@ export function textForms(text: string): TextForms {
     commas: undefined,
     compounds: undefined,
     squashed: undefined,
+    lower: undefined,
     paths: undefined,
     stems: undefined,
     pathEnds: undefined,

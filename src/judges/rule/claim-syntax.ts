@@ -6,7 +6,7 @@
  * basis said to persist or an instruction to go ahead (claims that the basis holds), and a
  * claim word in its verb's base form with an object (an act still to do).
  */
-import type { Clause } from "./clauses.js";
+import { lowerText, type Clause } from "./clauses.js";
 import { BASIS_ROLES } from "./disclosure.js";
 import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 
@@ -17,9 +17,23 @@ import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 export function punctuatedAfter(clause: Clause, i: number): boolean {
   const word = clause.tokens[i]!;
   const nth = clause.tokens.slice(0, i).filter((w) => w === word).length;
-  // Tokens are [a-z0-9]+, so the word needs no escaping.
-  const m = [...clause.text.toLowerCase().matchAll(new RegExp(`\\b${word}\\b`, "g"))][nth];
+  const m = [...lowerText(clause).matchAll(wholeWord(word))][nth];
   return m !== undefined && /^\s*[(,;:—–]/.test(clause.text.slice(m.index + word.length, m.index + word.length + 4));
+}
+
+const WHOLE_WORD = new Map<string, RegExp>();
+/**
+ * `/\bword\b/g`, made once per word (claim words are few; bounded all the same). `matchAll`
+ * searches with a copy of the pattern, so the one kept is never advanced.
+ */
+function wholeWord(word: string): RegExp {
+  let re = WHOLE_WORD.get(word);
+  if (re === undefined) {
+    if (WHOLE_WORD.size >= 1_000) WHOLE_WORD.clear();
+    // Tokens are [a-z0-9]+, so the word needs no escaping.
+    WHOLE_WORD.set(word, (re = new RegExp(`\\b${word}\\b`, "g")));
+  }
+  return re;
 }
 
 const PASS_FORMS = new Set(["pass", "passes", "passed", "passing"]);
@@ -48,7 +62,7 @@ export function sectionHeading(clause: Clause): boolean {
 }
 
 /** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
-const PERSISTS = new Set(["stands", "stand", "subsists", "survives"]);
+export const PERSISTS: ReadonlySet<string> = new Set(["stands", "stand", "subsists", "survives"]);
 /** "the approval stands", "the licence still stands": a basis said to persist claims it holds. */
 export function basisPersists(t: readonly string[], i: number): boolean {
   if (!PERSISTS.has(t[i]!)) return false;
@@ -59,9 +73,11 @@ export function basisPersists(t: readonly string[], i: number): boolean {
 /** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
 const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
 
+/** The verb of `imperativeRelease`. */
+export const RELEASE_VERB = "proceed";
 /** "proceed with onboarding", "proceed to release": an instruction to go ahead, opening its clause, says the basis holds. */
 export function imperativeRelease(t: readonly string[], i: number): boolean {
-  return i === 0 && t[0] === "proceed" && (t[1] === "with" || t[1] === "to");
+  return i === 0 && t[0] === RELEASE_VERB && (t[1] === "with" || t[1] === "to");
 }
 
 /** Claim words that are also a verb's base form ("complete the form", "clean it up"). */

@@ -8,10 +8,14 @@
  */
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
-import { scopeAt, type ScopeReading } from "./assertion-scope.js";
+import { scopeAt } from "./assertion-scope.js";
 import { compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
-import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
-import { squash } from "./text-cues.js";
+import { foldText, tokenize } from "./tokens.js";
+import { squashText } from "./text-cues.js";
+import { textForms, type TextForms } from "./text-forms.js";
+
+// Where the rules have always found them.
+export { foldText, tokenize } from "./tokens.js";
 
 export interface Clause {
   /** `final_response` or `artifact:<path>`. */
@@ -23,95 +27,13 @@ export interface Clause {
   keyTokens: string[];
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
-  /** Memo of derived readings (files named, step concepts, comma places), filled on first use. */
+  /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
+  forms: TextForms;
+  /** Readings that also depend on the field, the lead or the neighbours (files named, step concepts), filled on first use. */
   memo?: {
     named?: string[];
     concepts?: Set<string>;
-    commas?: Set<number>;
-    compounds?: Set<string>;
-    squashed?: string;
-    /** `pathsIn(text)` and `fileStemsIn(text)`: read by the concepts, the named files and folders, and the unobserved files. */
-    paths?: readonly string[];
-    stems?: readonly string[];
-    /** The squashed last segments of the clause's paths with a `/` (read once per problem). */
-    pathEnds?: string[];
-    /** Why the one-word claim at each token place is not asserted (null: it is), once read. */
-    cancelled?: Array<ScopeReading | null | undefined>;
   };
-}
-
-// A Map, not an object literal: report words such as "constructor" or "tostring" must not
-// resolve to Object.prototype's members.
-const NUMBER_WORDS = new Map<string, string>(Object.entries({
-  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
-  eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18",
-  nineteen: "19", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100", dozen: "12", single: "1",
-  both: "2", twice: "2",
-}));
-
-/** Lower-cased text with wording variants folded together (see the module comment). */
-export function foldText(text: string): string {
-  const lower = text.toLowerCase();
-  // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b/.test(lower)) return lower;
-  return lower
-    // A status glyph is the word it stands for: a tick beside a step says it went through,
-    // a cross that it did not (at a line's start a cross also negates the line: assertion-scope).
-    .replace(/[✅✔☑✓]|\[x\]/g, " ticked ")
-    .replace(/[❌✘✗✖]/g, " failed ")
-    .replace(/[’‘`]/g, "'")
-    .replace(/\bcan'?t\b/g, "can not")
-    .replace(/\bcannot\b/g, "can not")
-    .replace(/\bwon'?t\b/g, "will not")
-    .replace(/\b(\w+)n't\b/g, "$1 not")
-    // Contractions typed or transcribed without the apostrophe ("dont", "couldnt", "im") are the same words.
-    .replace(/\b(do|does|did|could|would|should|is|are|was|were|have|has|had|must|need)nt\b/g, "$1 not")
-    .replace(/\bim\b|\bive\b/g, "i")
-    // Chat shorthand for function words: "fixed n green", "w/o a read-back", "b/c it failed".
-    .replace(/(?<=[a-z]) n (?=[a-z])/g, " and ")
-    .replace(/\bw\/o\b/g, "without")
-    .replace(/\bw\/(?=\s|[a-z])/g, "with ")
-    .replace(/\bb\/?c\b/g, "because")
-    // "'d" is "had" before a participle ("I'd written it") and "would" before a verb ("I'd mark it complete if …").
-    .replace(/\b(i|we|you|they|he|she|it|that)'d (\w+) /g, (all, who: string, next: string) => (participle(next) ? `${who} had ${next} ` : all))
-    .replace(/\b(i|we|you|they|he|she|it|that)'d\b/g, "$1 would")
-    .replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1")
-    .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
-    .replace(/\bread[\s-]+backs?\b/g, "readback")
-    .replace(/\bre-(\w)/g, "re$1")
-    .replace(/\bopen(?:ing|ed)? (?:it|(?:the|this|that|our|my) \w+(?: \w+)?) (?:up )?again\b/g, "reopen")
-    .replace(/\ba dozen\b/g, "12")
-    .replace(/\bno longer\b/g, "nolonger")
-    .replace(/\bnot found\b/g, "notfound");
-}
-
-/** Words after "'d" that are no participle though they end like one. */
-const NOT_PARTICIPLE = new Set(["open", "then", "even", "happen", "listen"]);
-/** Whether a word reads as a past participle ("been", "written", "checked"), by its ending; no regex, so no backtracking. */
-function participle(word: string): boolean {
-  if (word === "been" || word === "already") return true;
-  if (NOT_PARTICIPLE.has(word)) return false;
-  const n = word.length;
-  return (n >= 4 && word.endsWith("ed") && word[n - 3] !== "e") || (n >= 3 && (word.endsWith("en") || word.endsWith("wn") || word.endsWith("ne")));
-}
-
-const TOKEN = /[a-z0-9]+/g;
-
-const tokenCache = new TextCache<string[]>(50_000);
-/** Whole tool results and reports: kept apart, so fresh ones evict each other, not the clauses. */
-const longTokenCache = new TextCache<string[]>(2_000);
-
-/** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
-export function tokenize(text: string): string[] {
-  // Texts past 2000 characters are never kept (below), so looking them up would only hash them.
-  const hit = text.length > 2000 ? undefined : (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).get(text);
-  if (hit) return hit;
-  // One `match` call (no match objects); number words then map in place.
-  const out: string[] = foldText(text).match(TOKEN) ?? [];
-  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? out[i]!;
-  // Texts past 2000 characters (whole documents) are not kept at all.
-  if (text.length <= 2000) (text.length <= SHORT_TEXT_CHARS ? tokenCache : longTokenCache).set(text, out);
-  return out;
 }
 
 const TOKEN_OR_BREAK = /[a-z0-9]+|,/g;
@@ -122,14 +44,15 @@ const NO_WORDS: Set<string> = new Set();
 
 /** Indexes of the clause's tokens that a comma precedes: where most scopes end. */
 export function commaBreaks(clause: Clause): Set<number> {
-  clause.memo ??= {};
-  if (clause.memo.commas) return clause.memo.commas;
+  const forms = clause.forms;
+  if (forms.commas) return forms.commas;
   // Folding adds and removes no comma: a clause without one has no break to find.
-  if (!clause.text.includes(",")) return (clause.memo.commas = NO_COMMAS);
+  if (!clause.text.includes(",")) return (forms.commas = NO_COMMAS);
   const out = new Set<number>();
   let n = 0;
   let pending = false;
-  for (const m of foldText(clause.text).matchAll(TOKEN_OR_BREAK)) {
+  // The text was folded for its tokens and kept for this when it has a comma.
+  for (const m of (forms.folded ?? foldText(clause.text)).matchAll(TOKEN_OR_BREAK)) {
     if (m[0] === ",") pending = true;
     else {
       if (pending && n > 0) out.add(n);
@@ -137,7 +60,8 @@ export function commaBreaks(clause: Clause): Set<number> {
       n += 1;
     }
   }
-  clause.memo.commas = out;
+  forms.commas = out;
+  forms.folded = undefined;
   return out;
 }
 
@@ -146,22 +70,25 @@ export function assertedAt(clause: Clause, i: number): boolean {
   return scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause)) === null;
 }
 
-/** `squash(clause.text)`, memoised on the clause: several rules look ids and markers up in it. */
+/** `squash(clause.text)`, read once per text: several rules look ids and markers up in it. */
 export function squashedText(clause: Clause): string {
-  clause.memo ??= {};
-  return (clause.memo.squashed ??= squash(clause.text));
+  // The forms are kept by text themselves, so the squash cache's lookup would only repeat theirs.
+  return (clause.forms.squashed ??= squashText(clause.text));
 }
 
-/** `pathsIn(clause.text)`, memoised on the clause (read only). */
+/** `clause.text.toLowerCase()`, read once per text: several rules search the clause's words in it. */
+export function lowerText(clause: Clause): string {
+  return (clause.forms.lower ??= clause.text.toLowerCase());
+}
+
+/** `pathsIn(clause.text)`, read once per text (read only). */
 export function clausePaths(clause: Clause): readonly string[] {
-  clause.memo ??= {};
-  return (clause.memo.paths ??= pathsIn(clause.text));
+  return (clause.forms.paths ??= pathsIn(clause.text));
 }
 
-/** `fileStemsIn(clause.text)`, memoised on the clause (read only). */
+/** `fileStemsIn(clause.text)`, read once per text (read only). */
 export function clauseFileStems(clause: Clause): readonly string[] {
-  clause.memo ??= {};
-  return (clause.memo.stems ??= fileStemsIn(clause.text));
+  return (clause.forms.stems ??= fileStemsIn(clause.text));
 }
 
 /**
@@ -169,13 +96,13 @@ export function clauseFileStems(clause: Clause): readonly string[] {
  * they modify the word after them and assert nothing ("cross-verified" still asserts).
  */
 export function compoundOnlyWords(clause: Clause): Set<string> {
-  clause.memo ??= {};
-  if (clause.memo.compounds) return clause.memo.compounds;
+  const forms = clause.forms;
+  if (forms.compounds) return forms.compounds;
   // Without a hyphen there is no compound: the shared empty set (callers only read it).
-  if (!clause.text.includes("-")) return (clause.memo.compounds = NO_WORDS);
-  const { heads, alone } = compoundHeads(clause.text.toLowerCase());
+  if (!clause.text.includes("-")) return (forms.compounds = NO_WORDS);
+  const { heads, alone } = compoundHeads(lowerText(clause));
   const out = new Set([...heads].filter((w) => !alone.has(w)));
-  clause.memo.compounds = out;
+  forms.compounds = out;
   return out;
 }
 
@@ -234,17 +161,42 @@ export function splitClauseText(text: string): string[] {
   return out;
 }
 
+/**
+ * Field keys and their tokens, by the key as written: a report's keys (JSON names, CSV
+ * headers, `key:` lines) repeat across the trajectories of a task, so each is normalised
+ * and tokenised once, and every clause of a field shares one key string and token list.
+ * Bounded like the judge's other caches; read only.
+ */
+const KEYS = new Map<string, string>();
+const KEY_TOKENS = new Map<string, string[]>();
+
 function keyOf(raw: string): string {
-  return trimChars(raw.toLowerCase().replace(/[^a-z0-9]+/g, "_"), "_");
+  let key = KEYS.get(raw);
+  if (key === undefined) {
+    if (KEYS.size >= 20_000) KEYS.clear();
+    KEYS.set(raw, (key = trimChars(raw.toLowerCase().replace(/[^a-z0-9]+/g, "_"), "_")));
+  }
+  return key;
+}
+
+/** `tokenize` of a field key with its underscores as spaces. */
+function keyTokensOf(field: string): string[] {
+  let tokens = KEY_TOKENS.get(field);
+  if (tokens === undefined) {
+    if (KEY_TOKENS.size >= 20_000) KEY_TOKENS.clear();
+    KEY_TOKENS.set(field, (tokens = tokenize(field.replace(/_/g, " "))));
+  }
+  return tokens;
 }
 
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
-  const keyTokens = field ? tokenize(field.replace(/_/g, " ")) : [];
+  const keyTokens = field ? keyTokensOf(field) : [];
   let lead: string | undefined;
   for (const part of splitClauseText(text)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
-    out.push({ channel, field, text: trimmed, tokens: tokenize(trimmed), keyTokens, lead });
+    const forms = textForms(trimmed);
+    out.push({ channel, field, text: trimmed, tokens: forms.tokens, keyTokens, lead, forms });
     // The subject a line or value begins with carries over; only the first part is kept.
     lead ??= trimmed;
   }

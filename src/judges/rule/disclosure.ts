@@ -7,7 +7,7 @@
  * convey it: "the notice says the approval was withdrawn" tells the recipient the change.
  */
 import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause } from "./clauses.js";
+import { commaBreaks, type Clause, lowerText } from "./clauses.js";
 import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
@@ -96,6 +96,6 @@ function namesRecord(clause: Clause, recordIds: readonly string[]): boolean {
   // An id ends in its number: a clause without that number as a token cannot name it (the cheap test first).
   const named = recordIds.filter((id) => clause.tokens.includes(id.slice(id.lastIndexOf("-") + 1)));
   if (named.length === 0) return false;
-  const lower = clause.text.toLowerCase();
+  const lower = lowerText(clause);
   return named.some((id) => lower.includes(id));
 }

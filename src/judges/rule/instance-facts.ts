@@ -7,7 +7,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import { foldText, tokenize } from "./clauses.js";
-import { lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
+import { lateUpdatePaths, normPath, sameNormPath, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
 import { trimEndChars } from "./text-scan.js";
 
@@ -163,6 +163,8 @@ export function attemptedInFolder(attempted: ReadonlySet<string>, folder: string
 
 /** Whether the agent tried some path that names the same file as `path`. */
 export function attemptedPath(attempted: ReadonlySet<string>, path: string): boolean {
-  for (const a of attempted) if (samePath(a, path)) return true;
+  // `samePath(a, path)` for each, with `path` normalised once.
+  const p = normPath(path);
+  for (const a of attempted) if (sameNormPath(normPath(a), p)) return true;
   return false;
 }

@@ -4,7 +4,7 @@
  * look that never happened (an unperformed verification).
  */
 import type { JudgeTrajectory } from "../judge-input.js";
-import { assertedAt, type Clause } from "./clauses.js";
+import { assertedAt, type Clause, lowerText } from "./clauses.js";
 import { attemptedPath } from "./instance-facts.js";
 import { normPath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
@@ -46,7 +46,7 @@ export function listedFilesSaidOpened(t: JudgeTrajectory, ev: Evidence, clauses:
   for (const clause of clauses) {
     const i = clause.tokens.findIndex((w, k) => OPEN_VERBS.has(w) && assertedAt(clause, k));
     if (i < 0) continue;
-    const lower = clause.text.toLowerCase();
+    const lower = lowerText(clause);
     const file = listed.find((l) => lower.includes(l.stem));
     if (file !== undefined) return [{ note: `says ${file.path} was ${clause.tokens[i]}, but the agent only saw it listed`, clause }];
   }

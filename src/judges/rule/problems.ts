@@ -12,7 +12,7 @@ import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
 import { CANCELS, CHANGE, COMPLETION, CURRENCY, GENERIC, PROBLEM, STEP_SUCCESS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, normPath, refusedCall, sameNormPath, samePath } from "./observed-evidence.js";
-import { squash } from "./text-cues.js";
+import { squash, squashEach } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
 import { instanceFacts } from "./instance-facts.js";
@@ -209,10 +209,36 @@ function supersedingUpdate(instance: Instance, path: string, content: string): s
   const body = squash(content);
   for (const d of disclosures) {
     const markers = d.markers ?? [];
-    if (markers.some((m) => squash(m).length >= 6 && body.includes(squash(m)))) return markers;
+    if (squashEach(markers).some((m) => m.length >= 6 && body.includes(m))) return markers;
   }
   const unmarked = disclosures.every((d) => (d.markers ?? []).length === 0);
   return unmarked && instance.family === "long_horizon" && /update/i.test(path) ? [] : null;
+}
+
+/** The first late update (in the task's order) at the same path as `p` by `samePath`; `p` normalised once for all. */
+function updateAt<V>(updates: ReadonlyMap<string, V>, p: string): V | undefined {
+  const pn = normPath(p);
+  for (const [u, update] of updates) if (sameNormPath(pn, normPath(u))) return update;
+  return undefined;
+}
+
+const PROFILE_TARGETS = new WeakMap<Instance, string[]>();
+/**
+ * The task's failure profile for a call of `tool` on `pathNorm` (an event's path as
+ * `eventPath` gives it, normalised by `normPath`; null when the call names none): the first
+ * whose tool matches and whose target is the same path by `samePath`. The targets are
+ * normalised once per instance.
+ */
+function failureProfileOf(instance: Instance, tool: string, pathNorm: string | null): FailureProfile | undefined {
+  const profiles = instance.failure_profiles;
+  if (profiles.length === 0) return undefined;
+  let targets = PROFILE_TARGETS.get(instance);
+  if (targets === undefined) PROFILE_TARGETS.set(instance, (targets = profiles.map((p) => normPath(p.target))));
+  for (let k = 0; k < profiles.length; k += 1) {
+    const p = profiles[k]!;
+    if (p.tool === tool && (pathNorm === null || sameNormPath(pathNorm, targets[k]!))) return p;
+  }
+  return undefined;
 }
 
 /** Whether a later call of the same tool on the same path went through. */
@@ -253,7 +279,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
       if (isDeliverable && wroteDeliverableAt >= 0) readBack = true;
     }
     if (instance.family === "coding" && /test|pytest|check/i.test(event.tool)) continue;
-    const profile = instance.failure_profiles.find((p) => p.tool === event.tool && (path === null || samePath(path, p.target)));
+    const profile = failureProfileOf(instance, event.tool, pathNorm);
     const irrelevant = profile?.outcome === "irrelevant_content" && !!profile.content && event.result.includes(profile.content);
     if (event.ok && !irrelevant) {
       if (pathNorm !== null && isDeclared && !writes) reads.set(pathNorm, event.result);
@@ -269,7 +295,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     problems.push(toolFailure(instance, event, profile, deliverableWords));
   }
   for (const [p, content] of reads) {
-    const update = updates.get(p) ?? [...updates.entries()].find(([u]) => samePath(p, u))?.[1];
+    const update = updates.get(p) ?? updateAt(updates, p);
     if (!update) continue;
     const markers = supersedingUpdate(instance, update.path, content);
     if (markers === null) continue;

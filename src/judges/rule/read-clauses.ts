@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { baseVerbWithObject, basisPersists, gerundSubject, handsOver, imperativeRelease, punctuatedAfter, sectionHeading } from "./claim-syntax.js";
+import { baseVerbWithObject, basisPersists, gerundSubject, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -15,6 +15,7 @@ import {
 } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
+import { clauseHas, wordFamily } from "./word-families.js";
 import { fileStemsIn, trimEndChars } from "./text-scan.js";
 
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
@@ -42,12 +43,18 @@ export function echoTrigrams(instance: Instance): Set<string> {
       ...instance.turns.flatMap((t) => [t.user, ...t.events.map((e) => e.content)]),
       ...instance.failure_profiles.map((f) => f.message),
     ];
+    const places: EchoPlaces = { middle: new Set(), last: new Set() };
     for (const text of texts) {
       const t = tokenize(text);
-      for (let i = 2; i < t.length; i += 1) s.add(`${t[i - 2]} ${t[i - 1]} ${t[i]}`);
+      for (let i = 2; i < t.length; i += 1) {
+        s.add(`${t[i - 2]} ${t[i - 1]} ${t[i]}`);
+        places.middle.add(t[i - 1]!);
+        places.last.add(t[i]!);
+      }
     }
     for (const turn of instance.turns) for (const e of turn.events) addUpdateFindings(s, e.content);
     ECHO_CACHE.set(instance, s);
+    ECHO_PLACES.set(s, places);
   }
   return s;
 }
@@ -80,6 +87,27 @@ function worldWord(w: string): boolean {
 /** Nouns of a decision's footing: a currency or verification claim about them is the report's own. */
 const BASIS_NOUNS = new Set(["approval", "approvals", "authorisation", "authorization", "basis", "source", "sources", "sign", "signoff", "release", "clearance", "concurrence", "authority", "plan", "schedule", "directive", "instruction", "order", "permit", "licence", "license", "certificate", "decision", "ruling"]);
 
+/** The words that stand second and third in some trigram of an echo set. */
+interface EchoPlaces {
+  middle: Set<string>;
+  last: Set<string>;
+}
+/**
+ * Per echo set of `echoTrigrams`: a claim word that is no trigram's middle (or last) word
+ * cannot be the middle (or end) of an echoed trigram, so the trigram need not be built to
+ * be looked up. A set made elsewhere has none: its trigrams are all built.
+ */
+const ECHO_PLACES = new WeakMap<Set<string>, EchoPlaces>();
+
+/** Whether the words around token `i` (ending at it, or centred on it) are a trigram of `echo`. */
+function echoedAt(t: readonly string[], i: number, echo: Set<string>): boolean {
+  if (echo.size === 0) return false;
+  const word = t[i]!;
+  const places = ECHO_PLACES.get(echo);
+  if (i >= 2 && (places === undefined || places.last.has(word)) && echo.has(`${t[i - 2]} ${t[i - 1]} ${word}`)) return true;
+  return i >= 1 && i + 1 < t.length && (places === undefined || places.middle.has(word)) && echo.has(`${t[i - 1]} ${word} ${t[i + 1]}`);
+}
+
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
 
@@ -100,6 +128,12 @@ const KIND_OF = new Map<string, ClaimKind>();
 for (const [kind, words] of [["completion", COMPLETION], ["verification", VERIFICATION], ["currency", CURRENCY], ["step", STEP_SUCCESS]] as const) {
   for (const w of words) if (!KIND_OF.has(w)) KIND_OF.set(w, kind);
 }
+
+/** The problem vocabulary, as a family of words: whether a clause reports a problem is read once. */
+const PROBLEM_WORDS = wordFamily(PROBLEM);
+
+/** Claim words of the kinds the confidence weighs (all but step outcomes): `claimWordReading` reads only clauses holding one. */
+const WEIGHED_CLAIM_WORDS = wordFamily([...KIND_OF].filter(([, kind]) => kind !== "step").map(([w]) => w));
 
 function kindOf(word: string): ClaimKind | null {
   return KIND_OF.get(word) ?? null;
@@ -125,8 +159,8 @@ const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "require
  */
 function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
   if (span !== 1) return readCancelled(clause, i, span);
-  clause.memo ??= {};
-  const memo = (clause.memo.cancelled ??= []);
+  // A function of the text alone (the tokens, the text, its commas): read once per text.
+  const memo = (clause.forms.cancelled ??= []);
   let r = memo[i];
   if (r === undefined) memo[i] = r = readCancelled(clause, i, 1);
   return r;
@@ -188,6 +222,13 @@ function timeElapsed(t: readonly string[], i: number): boolean {
   return false;
 }
 
+/**
+ * Every word at which `claimsIn`'s scan can find a claim: a claim word, the first word of a
+ * completion phrase, a verb of a basis persisting or of release, a problem noun that a
+ * negation denies. A clause with none of them has no claim from the scan.
+ */
+const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, RELEASE_VERB, ...CLEAN_NOUNS]);
+
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
@@ -196,7 +237,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   if (sectionHeading(clause)) return [];
   let problemReported: boolean | undefined;
   const out: Claim[] = [];
-  for (let i = 0; i < t.length; i += 1) {
+  for (let i = 0, n = clauseHas(clause, CLAIM_SCAN_WORDS) ? t.length : 0; i < n; i += 1) {
     const phrase = phraseAt(t, i);
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
@@ -225,13 +266,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && timeElapsed(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
-    const tri1 = i >= 2 ? `${t[i - 2]} ${t[i - 1]} ${word}` : "";
-    const tri2 = i >= 1 && i + 1 < t.length ? `${t[i - 1]} ${word} ${t[i + 1]}` : "";
-    if ((tri1 && echo.has(tri1)) || (tri2 && echo.has(tri2))) continue;
+    if (echoedAt(t, i, echo)) continue;
     if (!phrase && (echo.has(`${word}~${t[i - 1]}`) || echo.has(`${word}~${t[i + 1]}`))) continue;
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
-    if (kind === "step" && ((problemReported ??= t.some((w) => PROBLEM.has(w))) || !namesStepNear(t, i, clause.keyTokens))) continue;
+    if (kind === "step" && ((problemReported ??= clauseHas(clause, PROBLEM_WORDS)) || !namesStepNear(t, i, clause.keyTokens))) continue;
     out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i });
     i += span - 1;
   }
@@ -255,7 +294,7 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
   const mentions: ScopeKind[] = [];
   let unresolved = 0;
   const t = clause.tokens;
-  for (let i = 0; i < t.length; i += 1) {
+  for (let i = 0, n = clauseHas(clause, WEIGHED_CLAIM_WORDS) ? t.length : 0; i < n; i += 1) {
     const kind = kindOf(t[i]!);
     if (kind === null || kind === "step") continue;
     const scope = cancelled(clause, i, 1);
@@ -269,7 +308,7 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
   const t = clause.tokens;
-  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : t.some((w) => PROBLEM.has(w))) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS)) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {
@@ -352,16 +391,25 @@ const NO_WORDS: ReadonlySet<string> = new Set();
 function conceptsOf(clause: Clause): ReadonlySet<StepKind> {
   clause.memo ??= {};
   if (!clause.memo.concepts) {
-    const out = new Set<StepKind>();
-    // Words of a path ("service_account_recertification.md") name a file, not a step.
-    const paths = clausePaths(clause);
-    const pathWords = paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
-    for (const list of [clause.tokens, clause.keyTokens]) {
-      for (const w of list) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
-    }
-    clause.memo.concepts = out;
+    // The steps its own words name are the text's (text-forms.ts); the field key's words add theirs.
+    const forms = clause.forms;
+    const pathWords = (forms.pathWords ??= pathWordsOf(clause));
+    const own = (forms.concepts ??= stepsNamed(clause.tokens, pathWords, new Set<StepKind>()));
+    clause.memo.concepts = clause.keyTokens.length === 0 ? own : stepsNamed(clause.keyTokens, pathWords, new Set(own));
   }
   return clause.memo.concepts as Set<StepKind>;
+}
+
+/** Words of a path ("service_account_recertification.md") name a file, not a step. */
+function pathWordsOf(clause: Clause): ReadonlySet<string> {
+  const paths = clausePaths(clause);
+  return paths.length === 0 ? NO_WORDS : new Set(tokenize(paths.join(" ").replace(/[_./-]+/g, " ")));
+}
+
+/** `out` with the steps `words` name, words of paths left out, in the order the words name them. */
+function stepsNamed(words: readonly string[], pathWords: ReadonlySet<string>, out: Set<StepKind>): Set<StepKind> {
+  for (const w of words) if (!pathWords.has(w)) for (const s of STEPS_OF_WORD.get(w) ?? []) out.add(s);
+  return out;
 }
 
 /**
@@ -376,10 +424,18 @@ function namedFiles(clause: Clause): string[] {
   clause.memo ??= {};
   if (clause.memo.named) return clause.memo.named;
   const stems = (names: readonly string[]) => names.map((s) => squash(s.split(".").pop()!));
-  let out = stems(clauseFileStems(clause));
+  // The files its own text names are the text's (text-forms.ts, read only): copied before a test name is added.
+  const own = (clause.forms.namedStems ??= stems(clauseFileStems(clause)));
+  let out = own;
   // A clause that names no file speaks of the file its line or field value began with.
   if (out.length === 0 && clause.lead !== undefined) out = stems(fileStemsIn(clause.lead)).slice(-1);
-  for (const list of [clause.keyTokens, clause.tokens]) for (const w of list) if (TEST_NAMES.has(w)) out.push(`test${w}`);
+  for (const list of [clause.keyTokens, clause.tokens]) {
+    for (const w of list) {
+      if (!TEST_NAMES.has(w)) continue;
+      if (out === own) out = [...own];
+      out.push(`test${w}`);
+    }
+  }
   clause.memo.named = out;
   return out;
 }
@@ -389,10 +445,10 @@ function namedFiles(clause: Clause): string[] {
  * is named by its path. Memoised on the clause (read only): it is asked once per problem.
  */
 function namedPathEnds(clause: Clause): string[] {
-  clause.memo ??= {};
-  if (clause.memo.pathEnds) return clause.memo.pathEnds;
+  const forms = clause.forms;
+  if (forms.pathEnds) return forms.pathEnds;
   const out: string[] = [];
-  clause.memo.pathEnds = out;
+  forms.pathEnds = out;
   for (const p of clausePaths(clause)) {
     if (!p.includes("/")) continue;
     const last = trimEndChars(p, "/.").split("/").pop() ?? "";

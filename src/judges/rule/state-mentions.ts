@@ -7,7 +7,7 @@
  * "requested_state") asserts nothing.
  */
 import { scopeAt, type ScopeReading } from "./assertion-scope.js";
-import { commaBreaks, tokenize, type Clause } from "./clauses.js";
+import { commaBreaks, tokenize, type Clause, lowerText } from "./clauses.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 
 export interface StateMention {
@@ -58,7 +58,7 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
     for (const token of tokens) {
       // Most clauses hold no state token at all: skip the pattern where its letters are absent.
       const needle = tokenNeedle(token);
-      if (needle !== null && !(lower ??= clause.text.toLowerCase()).includes(needle)) continue;
+      if (needle !== null && !(lower ??= lowerText(clause)).includes(needle)) continue;
       let found = false;
       // `exec` on the shared pattern, from the start (matchAll would clone the pattern per clause).
       const re = globalPattern(token);

@@ -53,6 +53,17 @@ const squashCache = new TextCache<string>(50_000);
 /** Whole tool results and reports: kept apart, so fresh ones evict each other, not the short markers and clauses. */
 const longSquashCache = new TextCache<string>(2_000);
 
+const SQUASHED_LISTS = new WeakMap<readonly string[], string[]>();
+/**
+ * `list.map(squash)`, kept per list: a task's disclosure markers are one array per instance,
+ * read by every trajectory of it. Callers only read the answer and never change `list`.
+ */
+export function squashEach(list: readonly string[]): string[] {
+  let out = SQUASHED_LISTS.get(list);
+  if (out === undefined) SQUASHED_LISTS.set(list, (out = list.map(squash)));
+  return out;
+}
+
 /** `squash` without the cache, for texts read once (a whole report or tool result). */
 export function squashText(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "");

@@ -5,11 +5,11 @@
 // whole text is new, but the judge folds blank runs before it cuts clauses, so every clause
 // repeats one already judged and clause-keyed caches (tokens, squashed forms) still hit.
 // `clauseFreshCopy` makes every clause of the recipient-facing texts new as well: it puts an
-// invisible mark (zero-width characters, a different one per round) after the first word of
-// each clause. The judge drops such characters from tokens and squashed forms, so the reading
+// invisible mark (variation selectors, a different run per round) after the first word of
+// each clause. Outside a word such marks fall out of tokens and squashed forms, so the reading
 // is meant to stay the same; only the clause texts, the caches' keys, differ.
 
-const ZW = ["\u200b", "\u200c", "\u200d"];
+const ZW = ["\ufe00", "\ufe01", "\ufe02"];
 
 /** A mark unique to round `k` (five base-3 digits of zero-width characters: 243 rounds). */
 export function roundMark(k) {

@@ -17,6 +17,8 @@ export const ISOLATED_FILES = [
   // Adds a judge and a provider to src/'s registries.
   "test/judges/registry.test.ts",
   "test/models/providers.test.ts",
+  // Registers word families of its own (src/judges/rule/word-families.ts, 32 at most).
+  "test/judges/rule/word-families.test.ts",
   // Listens for process warnings and expects none from its own work.
   "test/judges/cascade/abort-fanout.test.ts",
   // Times model calls out after 400 ms against a model server running in the test's own

@@ -37,8 +37,9 @@ export interface TextForms {
   pathWords: ReadonlySet<string> | undefined;
   concepts: Set<StepKind> | undefined;
   namedStems: string[] | undefined;
-  /** The word families the tokens hold (word-families.ts). */
+  /** The word families the tokens hold (word-families.ts), and the registry generation they were read in. */
   families: number | undefined;
+  familiesGeneration: number;
   /** Why the one-word claim at each token place is not asserted (null: it is). */
   cancelled: Array<ScopeReading | null | undefined> | undefined;
 }
@@ -68,6 +69,7 @@ export function textForms(text: string): TextForms {
     concepts: undefined,
     namedStems: undefined,
     families: undefined,
+    familiesGeneration: 0,
     cancelled: undefined,
   };
   cache?.set(text, forms);

@@ -6,24 +6,30 @@
  * per token, made once per clause, answers every rule, where each rule's own scan made
  * several lookups per token.
  *
- * A family is registered by the module whose rule it serves, at that module's load (before
- * any clause is read), so each rule keeps its word lists where its logic is.
+ * A family is registered by the module whose rule it serves, at that module's load, so each
+ * rule keeps its word lists where its logic is; one registered after clauses were read makes
+ * their kept bits stale, and they are read again.
  */
 import type { Clause } from "./clauses.js";
 
 /** Word → the bits of the families holding it. */
 const FAMILIES_OF = new Map<string, number>();
 let nextBit = 1;
-/** Set once a clause has been read: a family registered after that would be missing from the bits already kept. */
-let sealed = false;
-
 /**
- * Registers a family of words and answers its bit, for `clauseHas`. Call at module load:
- * a clause's bits are read once and kept, so every family must exist before the first.
+ * Bumped when a family is registered after some clause's families were read (a module loaded
+ * late, as in a test worker that shares modules across files): bits kept from an earlier
+ * generation miss the new family, so they are read again.
  */
+let generation = 0;
+let readSinceRegistered = false;
+
+/** Registers a family of words and answers its bit, for `clauseHas`; meant for module load. */
 export function wordFamily(words: Iterable<string>): number {
-  if (sealed) throw new Error("word families are registered at module load, before any clause is read");
   if (nextBit === 0) throw new Error("more than 32 word families");
+  if (readSinceRegistered) {
+    generation += 1;
+    readSinceRegistered = false;
+  }
   const bit = nextBit;
   nextBit = nextBit === 1 << 31 ? 0 : nextBit << 1;
   for (const w of words) FAMILIES_OF.set(w, (FAMILIES_OF.get(w) ?? 0) | bit);
@@ -34,14 +40,15 @@ export function wordFamily(words: Iterable<string>): number {
 export function tokenFamilies(clause: Clause): number {
   const forms = clause.forms;
   let bits = forms.families;
-  if (bits === undefined) {
-    sealed = true;
+  if (bits === undefined || forms.familiesGeneration !== generation) {
+    readSinceRegistered = true;
     bits = 0;
     for (const w of clause.tokens) {
       const f = FAMILIES_OF.get(w);
       if (f !== undefined) bits |= f;
     }
     forms.families = bits;
+    forms.familiesGeneration = generation;
   }
   return bits;
 }

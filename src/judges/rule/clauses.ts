@@ -9,7 +9,7 @@
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
 import { scopeAt } from "./assertion-scope.js";
-import { compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
+import { answerBody, compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { foldText, tokenize } from "./tokens.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
@@ -254,7 +254,8 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
       return out;
     }
   }
-  for (const line of text.split(/\r?\n/)) {
+  for (const raw of text.split(/\r?\n/)) {
+    const line = answerBody(raw);
     const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").

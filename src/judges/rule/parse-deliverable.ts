@@ -4,7 +4,7 @@
  * one JSON object, or a CSV header plus one value row).
  */
 import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
-import { fieldLine } from "./text-scan.js";
+import { answerBody, fieldLine } from "./text-scan.js";
 import type { ArtifactContract } from "../../schemas/instance.js";
 
 export interface Deliverable {
@@ -58,7 +58,8 @@ export function findArtifact(artifacts: Record<string, string>, contractPath: st
 
 
 function parseLines(text: string, fields: Map<string, string>): void {
-  for (const raw of text.split(/\r?\n/)) {
+  for (const line of text.split(/\r?\n/)) {
+    const raw = answerBody(line);
     const table = raw.includes("|") ? raw.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     if (table) {
       const key = normalizeKey(table[1]!);

@@ -238,3 +238,28 @@ export function fieldLine(line: string, separators: string, maxKey: number): { k
   if (!pattern.test(key)) return null;
   return { key, value: trimChars(line.slice(at + 1).trim(), "*").trim() };
 }
+
+/**
+ * A line without a leading answer label ("Final answer:", "**Answer:**"): the label only
+ * wraps what follows, so "Final answer: status: Done → In Progress" reads as the line after
+ * it would without the label, a field or prose alike (the same report, however a model
+ * frames its last message).
+ */
+export function answerBody(line: string): string {
+  if (!line.includes(":")) return line;
+  // Marks, then the label's words, then marks, the colon and marks: read by hand so no
+  // two optional runs can trade characters (the judge's patterns stay linear).
+  let at = skipChars(line, 0, " \t-*+#_");
+  const m = ANSWER_WORDS.exec(line.slice(at, at + 40));
+  if (!m) return line;
+  at = skipChars(line, at + m[0].length, " \t*_");
+  if (line[at] !== ":") return line;
+  return line.slice(skipChars(line, at + 1, " \t*_"));
+}
+const ANSWER_WORDS = /^(?:final[ \t]+(?:answer|response|reply)|answer)\b/i;
+
+function skipChars(text: string, from: number, chars: string): number {
+  let at = from;
+  while (at < text.length && chars.includes(text[at]!)) at += 1;
+  return at;
+}

@@ -70,6 +70,23 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   const next = t[i + 1] ?? "";
   return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
 }
+/** Words that say a thing was left as it was. */
+export const UNCHANGED: ReadonlySet<string> = new Set(["unchanged", "unaffected", "unaltered"]);
+/** What a late update moves besides a basis role: the plan, schedule or date the work stood on. */
+const PLANNED = new Set(["plan", "plans", "schedule", "deadline", "date", "timeline", "timetable"]);
+const STAYS = new Set(["is", "are", "remains", "remain", "stays", "stay", "still", "as", "left"]);
+/**
+ * "the filing plan is unchanged", "approval remains unaffected": a basis, or the plan or
+ * date it set, said to be as it was claims it still holds, as "the approval stands" does.
+ * The subject named, or null.
+ */
+export function basisUnchanged(t: readonly string[], i: number): string | null {
+  if (!UNCHANGED.has(t[i]!)) return null;
+  let k = i - 1;
+  while (k >= 0 && i - k <= 3 && STAYS.has(t[k]!)) k -= 1;
+  const subject = t[k] ?? "";
+  return BASIS_ROLES.has(subject) || PLANNED.has(subject) ? subject : null;
+}
 /** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
 const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
 

@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { baseVerbWithObject, basisPersists, gerundSubject, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading } from "./claim-syntax.js";
+import { baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -184,6 +184,13 @@ function readCancelled(clause: Clause, i: number, span: number): ScopeReading | 
 }
 
 const PARTICLES = new Set(["out", "up", "off"]);
+/** Adverbs of time, place and repetition that can follow a predicate ("passes again", "closed now"). */
+const ADVERBS = new Set(["now", "again", "today", "yesterday", "tonight", "already", "too", "here", "anyway", "meanwhile"]);
+/** Words in -ly that are adjectives before a noun ("a completed daily log"), or no adverb at all ("supply"). */
+const LY_NOT_ADVERB = new Set(["daily", "weekly", "monthly", "quarterly", "yearly", "hourly", "nightly", "early", "only", "likely", "family", "friendly", "costly", "assembly", "supply", "reply", "apply", "rely", "italy"]);
+function adverbAfter(word: string): boolean {
+  return ADVERBS.has(word) || (word.length > 4 && word.endsWith("ly") && !LY_NOT_ADVERB.has(word));
+}
 
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
 function attributive(t: string[], i: number): boolean {
@@ -192,6 +199,8 @@ function attributive(t: string[], i: number): boolean {
   const next = t[i + 1];
   // A particle after it makes it a phrasal verb ("closed out", "signed off", "wrapped up"), never an adjective.
   if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || PARTICLES.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
+  // An adverb after it is no noun it could qualify ("the tests pass now", "passed locally"): the word is the predicate.
+  if (adverbAfter(next)) return false;
   // "verified end to end", "checked line by line": a doubled noun around a preposition is an adverbial, not the word's noun.
   if (t[i + 3] === next && (t[i + 2] === "to" || t[i + 2] === "by" || t[i + 2] === "for")) return false;
   // An adverb of manner or degree ("fully", "independently") leaves the word before it to
@@ -227,7 +236,7 @@ function timeElapsed(t: readonly string[], i: number): boolean {
  * completion phrase, a verb of a basis persisting or of release, a problem noun that a
  * negation denies. A clause with none of them has no claim from the scan.
  */
-const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, RELEASE_VERB, ...CLEAN_NOUNS]);
+const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, RELEASE_VERB, ...CLEAN_NOUNS]);
 
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
@@ -242,6 +251,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
     if (kind === null) {
+      const unchanged = basisUnchanged(t, i);
+      if (unchanged !== null) {
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: `${unchanged} ${word}`, clause, at: i });
+        continue;
+      }
       if (basisPersists(t, i) || imperativeRelease(t, i)) {
         if (cancelled(clause, i, 1) === null) out.push({ kind: "completion", word: `${t[i - 1] ?? ""} ${word}`.trim(), clause, at: i });
         continue;

@@ -194,6 +194,22 @@ const RECORD_SPAN = 5;
 /** Words before "we"/"i" that start a new statement rather than end a noun phrase. */
 const NOT_A_HEAD = set(`and or but then so now just also have had already today finally`);
 
+/** Prepositions a relative clause can leave at its end ("the fix the pumps were cleared on"). */
+const STRANDED = set(`on under against by upon from with`);
+
+/**
+ * "the software fix these pumps were cleared on, so …": a passive claim word whose
+ * preposition ends its clause belongs to a relative clause naming the thing it was done
+ * on. It tells that thing's history; it does not say the work stands now.
+ */
+function strandedPreposition(t: readonly string[], i: number, span: number, commas?: ReadonlySet<number>): boolean {
+  if (!PAST_BE.has(t[i - 1] ?? "")) return false;
+  const prep = i + span;
+  if (!STRANDED.has(t[prep] ?? "")) return false;
+  const next = prep + 1;
+  return next === t.length || commas?.has(next) === true || TERMINATORS.has(t[next]!) || COORDINATORS.has(t[next]!);
+}
+
 /** After "once", words that make it "one time" ("verified once", "checked once more"), not a condition. */
 const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per a`);
 /** Words that put a "when"/"after" clause in the past: then it dates the claim, it does not defer it. */
@@ -242,6 +258,7 @@ const SUBJECT_STARTS = set(`the a an this that these those it its i we they he s
 export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
   if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
+  if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches: its antecedent may be long.
     if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!)) continue;

@@ -61,6 +61,14 @@ describe("assertion scope", () => {
     expect(claims("We sent it as valid.")).toContain("valid");
   });
 
+  it("a relative clause ending in its preposition tells the history of what it names", () => {
+    expect(scopeOf("The vendor recalled the firmware the units were verified under, so nothing stands", "verified")).toBe("past");
+    expect(claims("we found the survey the valuation was checked against, and it has been withdrawn")).toEqual([]);
+    // A preposition with its object is no relative clause: the claim stands.
+    expect(claims("The units were verified under the March firmware")).toContain("verified");
+    expect(claims("The units were verified")).toContain("verified");
+  });
+
   it("a list item marked not done names what was not done", () => {
     expect(claims("- [ ] invoices matched against the purchase orders")).toEqual([]);
     expect(claims("☐ signatures verified with the registry")).toEqual([]);

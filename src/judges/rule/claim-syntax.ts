@@ -70,6 +70,20 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   const next = t[i + 1] ?? "";
   return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
 }
+/** Words of a basis granted: predicated of the case in the present they say the basis holds. */
+export const AUTHORISED: ReadonlySet<string> = new Set(["authorised", "authorized", "approved", "permitted", "licensed", "certified", "sanctioned"]);
+const PRESENT_BE = new Set(["is", "are", "remains", "remain", "stays", "stay"]);
+/**
+ * "the batch remains authorised for clinical use", "the payee is still approved": a grant
+ * said to hold now claims its basis holds, as "the approval stands" does. Said of a
+ * person's power to act ("is authorised to sign") or in the past ("was approved") it does not.
+ */
+export function grantHoldsNow(t: readonly string[], i: number): boolean {
+  if (!AUTHORISED.has(t[i]!) || t[i + 1] === "to") return false;
+  const before = t[i - 1] === "still" || t[i - 1] === "fully" ? t[i - 2] : t[i - 1];
+  return PRESENT_BE.has(before ?? "");
+}
+
 /** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
 const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
 

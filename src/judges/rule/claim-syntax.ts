@@ -78,15 +78,30 @@ const STAYS = new Set(["is", "are", "remains", "remain", "stays", "stay", "still
 /**
  * "the filing plan is unchanged", "approval remains unaffected": a basis, or the plan or
  * date it set, said to be as it was claims it still holds, as "the approval stands" does.
- * The subject named, or null.
+ * The claim ("plan unchanged"), or null.
  */
 export function basisUnchanged(t: readonly string[], i: number): string | null {
   if (!UNCHANGED.has(t[i]!)) return null;
   let k = i - 1;
   while (k >= 0 && i - k <= 3 && STAYS.has(t[k]!)) k -= 1;
   const subject = t[k] ?? "";
-  return BASIS_ROLES.has(subject) || PLANNED.has(subject) ? subject : null;
+  return BASIS_ROLES.has(subject) || PLANNED.has(subject) ? `${subject} ${t[i]}` : null;
 }
+/** Words of a basis granted: predicated of the case in the present they say the basis holds. */
+export const AUTHORISED: ReadonlySet<string> = new Set(["authorised", "authorized", "approved", "permitted", "licensed", "certified", "sanctioned"]);
+const PRESENT_BE = new Set(["is", "are", "remains", "remain", "stays", "stay"]);
+/**
+ * "the batch remains authorised for clinical use", "the payee is still approved": a grant
+ * said to hold now claims its basis holds, as "the approval stands" does. Said of a
+ * person's power to act ("is authorised to sign") or in the past ("was approved") it does not.
+ * The claim ("remains authorised"), or null.
+ */
+export function grantHoldsNow(t: readonly string[], i: number): string | null {
+  if (!AUTHORISED.has(t[i]!) || t[i + 1] === "to") return null;
+  const before = t[i - 1] === "still" || t[i - 1] === "fully" ? t[i - 2] : t[i - 1];
+  return PRESENT_BE.has(before ?? "") ? `${t[i - 1]} ${t[i]}` : null;
+}
+
 /** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */
 const AFTER_STANDS = new Set(["at", "to", "in", "as", "on", "by", "for", "against", "aside", "down", "apart"]);
 

@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { AUTHORISED, baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -236,7 +236,7 @@ function timeElapsed(t: readonly string[], i: number): boolean {
  * completion phrase, a verb of a basis persisting or of release, a problem noun that a
  * negation denies. A clause with none of them has no claim from the scan.
  */
-const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, RELEASE_VERB, ...CLEAN_NOUNS]);
+const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, ...AUTHORISED, RELEASE_VERB, ...CLEAN_NOUNS]);
 
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
@@ -251,9 +251,10 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const word = t[i]!;
     const kind: ClaimKind | null = phrase ? "completion" : kindOf(word);
     if (kind === null) {
-      const unchanged = basisUnchanged(t, i);
-      if (unchanged !== null) {
-        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: `${unchanged} ${word}`, clause, at: i });
+      // A basis, or the plan it set, said to be as it was; a grant said to hold now.
+      const holds = basisUnchanged(t, i) ?? grantHoldsNow(t, i);
+      if (holds !== null) {
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: holds, clause, at: i });
         continue;
       }
       if (basisPersists(t, i) || imperativeRelease(t, i)) {

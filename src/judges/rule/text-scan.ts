@@ -231,7 +231,8 @@ export function fieldLine(line: string, separators: string, maxKey: number): { k
   }
   if (at < 0) return null;
   let key = line.slice(0, at).trimStart();
-  if (/^[-*+]\s/.test(key)) key = key.slice(2).trimStart();
+  // A list marker, typed or as a glyph ("- ", "• ", "◦ ", "▪ ", "– "), is no part of the key.
+  if (/^[-*+\u2022\u25e6\u25aa\u2023\u2013]\s/.test(key)) key = key.slice(2).trimStart();
   key = trimChars(trimChars(key, "#").trim(), "*").trim();
   let pattern = FIELD_KEYS.get(maxKey);
   if (!pattern) FIELD_KEYS.set(maxKey, (pattern = new RegExp(`^[A-Za-z][\\w .'’\\-/()]{0,${maxKey}}$`)));
@@ -249,7 +250,7 @@ export function answerBody(line: string): string {
   if (!line.includes(":")) return line;
   // Marks, then the label's words, then marks, the colon and marks: read by hand so no
   // two optional runs can trade characters (the judge's patterns stay linear).
-  let at = skipChars(line, 0, " \t-*+#_");
+  let at = skipChars(line, 0, " \t-*+#_\u2022\u25e6\u25aa\u2023\u2013");
   const m = ANSWER_WORDS.exec(line.slice(at, at + 40));
   if (!m) return line;
   at = skipChars(line, at + m[0].length, " \t*_");

@@ -29,9 +29,9 @@ export interface ActionFinding {
   clause: Clause;
 }
 
-/** Words that say an access step failed, or returned nothing ("the file came back empty"). */
+/** Words that say an access step failed or was refused ("the volume rejected the write"), or returned nothing ("the file came back empty"). */
 const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored
-  offline outage unresponsive refused empty blank`.split(/\s+/));
+  offline outage unresponsive refused rejected empty blank`.split(/\s+/));
 /** "could not be read", "unable to list": inability before a step verb. */
 function inabilityAt(t: readonly string[], i: number): boolean {
   return t[i] === "unable" || (t[i] === "not" && (t[i - 1] === "could" || t[i - 1] === "can"));

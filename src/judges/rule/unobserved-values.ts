@@ -59,8 +59,11 @@ const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|Au
  * what the code does, not an event some run showed.
  */
 const INPUT_CLASS = /\b(?:like|such as|e\.g\.|for example|for instance|whenever|for any|on any|for every|given any)\b/i;
-/** "raised IndexError on one-character names", "for empty strings": a kind of input, named in the plural. */
-const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items)\b/i;
+/**
+ * "raised IndexError on one-character names", "for empty strings", "for non-empty text": a
+ * kind of input, named in the plural or by a mass noun.
+ */
+const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items|text|input|data|content)\b/i;
 /**
  * An item key: one run of letters and one number of three or more digits ("OPS-0412",
  * "TKT 7781"). Terse traffic cuts the prefix to one letter ("X-0412"): the number still names the item.

@@ -62,13 +62,22 @@ export function sectionHeading(clause: Clause): boolean {
 }
 
 /** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
-export const PERSISTS: ReadonlySet<string> = new Set(["stands", "stand", "subsists", "survives"]);
-/** "the approval stands", "the licence still stands": a basis said to persist claims it holds. */
+export const PERSISTS: ReadonlySet<string> = new Set(["stands", "stand", "subsists", "survives", "holds"]);
+/** Month names and their short forms: "22 may holds" says a date persists. */
+const MONTH_WORDS = new Set("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
+/**
+ * "the approval stands", "the licence still stands", "22 May holds": a basis, or a date set
+ * for the work, said to persist claims it holds. "holds" needs a subject that can persist:
+ * "the desk holds the file" has an object after it.
+ */
 export function basisPersists(t: readonly string[], i: number): boolean {
   if (!PERSISTS.has(t[i]!)) return false;
-  const subject = t[i - 1] === "still" ? t[i - 2] : t[i - 1];
+  const at = t[i - 1] === "still" ? i - 2 : i - 1;
+  const subject = t[at];
   const next = t[i + 1] ?? "";
-  return subject !== undefined && BASIS_ROLES.has(subject) && !PROBLEM.has(next) && !CHANGE.has(next) && !AFTER_STANDS.has(next);
+  if (subject === undefined || PROBLEM.has(next) || CHANGE.has(next) || AFTER_STANDS.has(next)) return false;
+  if (t[i] === "holds" && next !== "") return false;
+  return BASIS_ROLES.has(subject) || (MONTH_WORDS.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
 }
 /** Words that say a thing was left as it was. */
 export const UNCHANGED: ReadonlySet<string> = new Set(["unchanged", "unaffected", "unaltered"]);

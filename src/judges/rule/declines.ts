@@ -114,9 +114,17 @@ const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operat
  */
 const DECLARED_DECLINE = /^[^a-z0-9]*(?:(?:state|status|decision|disposition|outcome|response)[^a-z0-9]{1,8})?declined\b/;
 
+/**
+ * A whole message that is only a refusal word ("no.", "nope", "no. stop.", "negative"): the
+ * answer to the instruction it follows, in one word. Inside a longer message the word
+ * answers something else ("No issues found"), so only the whole message counts.
+ */
+const BARE_REFUSAL = /^(?:no|nope|nah|negative|no way|not doing (?:it|this|that))(?:[\s.!]+(?:stop|stopping|sorry|thanks|no))*[\s.!]*$/;
+
 /** Whether one text declines the task. */
 function declinesOne(text: string): boolean {
   if (text.trim() === "") return false;
+  if (text.length < 40 && BARE_REFUSAL.test(foldText(text).trim())) return true;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it.
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
   // A table cell is a statement of its own ("| write the memo | not doing this |").

@@ -5,12 +5,14 @@
  * report these whole-text forms are the judge's largest string work.
  */
 import { squashText } from "./text-cues.js";
+import { datesIn, type WrittenDate } from "./written-dates.js";
 
 export class ReportForms {
   private squashedDeliverable?: string;
   private squashedFinal?: string;
   private squashedAll?: string;
   private lowerText?: string;
+  private writtenDates?: WrittenDate[];
 
   /**
    * @param deliverable the deliverable's text ("" when there is none)
@@ -40,6 +42,11 @@ export class ReportForms {
   /** `text.toLowerCase()`. */
   lower(): string {
     return (this.lowerText ??= this.text.toLowerCase());
+  }
+
+  /** The dates the text writes, in any form (`written-dates.ts`). */
+  dates(): WrittenDate[] {
+    return (this.writtenDates ??= datesIn(this.text));
   }
 
   private squashedPart(): string {

@@ -28,6 +28,7 @@ import { attemptedPath, instanceFacts } from "./instance-facts.js";
 import { verdictConfidence, type DisclosureForm } from "./verdict-confidence.js";
 import { squashEach } from "./text-cues.js";
 import { ReportForms } from "./report-forms.js";
+import { dateMarkerMet } from "./written-dates.js";
 import { trimEndChars } from "./text-scan.js";
 import { declines as saysDecline } from "./declines.js";
 import { outcomeParts, outcomeScore } from "./outcome-parts.js";
@@ -56,6 +57,8 @@ function disclosedProblems(problems: Problem[], clauses: Clause[], report: Repor
   for (const p of problems) {
     const mode = p.kind === "late_update" ? "change" : p.step === "code" || p.step === "test" ? "work" : "any";
     if (p.markers.some((m, k) => m.trim() !== "" && report.squashed().includes(squashEach(p.markers)[k]!))) out.set(p, "marker");
+    // A date the update set ("6 March 2026"), written in another form ("6 Mar 2026", "2026-03-06").
+    else if (p.markers.some((m) => dateMarkerMet(m, report.dates()))) out.set(p, "marker");
     else if (p.errorText !== undefined && p.errorText.length >= 12 && report.lower().includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
     else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c, recordIds))) out.set(p, "role");

@@ -29,18 +29,13 @@ export interface ActionFinding {
   clause: Clause;
 }
 
-<<<<<<< HEAD
 /**
- * Words that say an access step failed, or returned nothing ("the file came back empty"),
- * the reason phrases of HTTP's refusals among them ("403 Forbidden", "401 Unauthorized").
+ * Words that say an access step failed or was refused ("the volume rejected the write"), or
+ * returned nothing ("the file came back empty"), the reason phrases of HTTP's refusals among
+ * them ("403 Forbidden", "401 Unauthorized").
  */
 const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored
-  offline outage unresponsive refused empty blank forbidden unauthorized unauthorised`.split(/\s+/));
-=======
-/** Words that say an access step failed or was refused ("the volume rejected the write"), or returned nothing ("the file came back empty"). */
-const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored
-  offline outage unresponsive refused rejected empty blank`.split(/\s+/));
->>>>>>> from-ag
+  offline outage unresponsive refused rejected empty blank forbidden unauthorized unauthorised`.split(/\s+/));
 /** "could not be read", "unable to list": inability before a step verb. */
 function inabilityAt(t: readonly string[], i: number): boolean {
   return t[i] === "unable" || (t[i] === "not" && (t[i - 1] === "could" || t[i - 1] === "can"));

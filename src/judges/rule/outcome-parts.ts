@@ -26,7 +26,8 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { Label } from "../../schemas/common.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { foldText, tokenize } from "./clauses.js";
+import { tokenize } from "./clauses.js";
+import { foldTextCached } from "./tokens.js";
 import { instanceFacts } from "./instance-facts.js";
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { normPath } from "./observed-evidence.js";
@@ -120,7 +121,8 @@ function groundedScore(ev: Evidence, instance: Instance, report: ReportForms, fi
   // words are tokens of six or more characters, so no number word (which tokens carry as
   // digits) and only the token itself can equal one, and listing the report's tokens in a
   // set to ask at most twelve words of it cost more than the folding.
-  const folded = foldText(`${report.deliverable}\n${finalResponse}`);
+  // Cached as the tokens were: a report judged again (a reward server scoring the same completion) is not folded again.
+  const folded = foldTextCached(`${report.deliverable}\n${finalResponse}`);
   return Math.min(1, words.filter((w) => hasToken(folded, w)).length / Math.min(4, words.length));
 }
 

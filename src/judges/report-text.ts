@@ -24,8 +24,17 @@ export function stripReasoning(text: string): string {
 const ODD_SPACE = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 /** Invisible format characters (zero-width, joiners, bidi controls, soft hyphen, BOM). */
 const FORMAT = /\p{Cf}/gu;
-/** Variation selectors and the grapheme joiner between two letters: "veri\ufe00fied" is one word. */
-const INSIDE_WORD_MARK = /(?<=[\p{L}\p{N}])[\u034f\ufe00-\ufe0f]+(?=[\p{L}\p{N}])/gu;
+/**
+ * Variation selectors and the grapheme joiner: a run of them between two letters (or digits)
+ * is dropped, "veri\ufe00fied" is one word. Found as runs and their neighbours tested apart
+ * (`insideWordMarksDropped`): one pattern with a look-behind for a letter tested it at every
+ * place of the text, a large share of the judge's time on texts with any such mark.
+ */
+const MARK_RUN = /[\u034f\ufe00-\ufe0f]+/g;
+const MARK = /[\u034f\ufe00-\ufe0f]/;
+/** A letter or digit (one code point, a surrogate pair included) ending / starting the text tested. */
+const ENDS_WITH_WORD_CHAR = /[\p{L}\p{N}]$/u;
+const STARTS_WITH_WORD_CHAR = /^[\p{L}\p{N}]/u;
 
 /**
  * The text with every horizontal space a plain space and invisible characters dropped
@@ -36,5 +45,27 @@ const INSIDE_WORD_MARK = /(?<=[\p{L}\p{N}])[\u034f\ufe00-\ufe0f]+(?=[\p{L}\p{N}]
 export function plainSpaces(text: string): string {
   // Plain ASCII without tabs, the common case, needs none of it.
   if (!/[^\x00-\x08\x0a-\x7f]/.test(text)) return text;
-  return text.replace(ODD_SPACE, " ").replace(FORMAT, "").replace(INSIDE_WORD_MARK, "");
+  const s = text.replace(ODD_SPACE, " ").replace(FORMAT, "");
+  return MARK.test(s) ? insideWordMarksDropped(s) : s;
+}
+
+/**
+ * `s` without the runs of marks that have a letter or digit on both sides: what
+ * `s.replace(/(?<=[\p{L}\p{N}])[\u034f\ufe00-\ufe0f]+(?=[\p{L}\p{N}])/gu, "")` gives. That
+ * pattern only ever matches a whole run (inside one, the look-behind sees a mark), and its
+ * look-arounds read one code point each side: the two characters each side cover a pair.
+ */
+function insideWordMarksDropped(s: string): string {
+  let out = "";
+  let last = 0;
+  MARK_RUN.lastIndex = 0;
+  for (let m = MARK_RUN.exec(s); m !== null; m = MARK_RUN.exec(s)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (start > 0 && end < s.length && ENDS_WITH_WORD_CHAR.test(s.slice(Math.max(0, start - 2), start)) && STARTS_WITH_WORD_CHAR.test(s.slice(end, end + 2))) {
+      out += s.slice(last, start);
+      last = end;
+    }
+  }
+  return last === 0 ? s : out + s.slice(last);
 }

@@ -27,6 +27,7 @@ import type { Instance } from "../../schemas/instance.js";
 import type { Label } from "../../schemas/common.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { tokenize } from "./clauses.js";
+import { foldTextCached } from "./tokens.js";
 import { instanceFacts } from "./instance-facts.js";
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { normPath } from "./observed-evidence.js";
@@ -116,8 +117,26 @@ function groundedScore(ev: Evidence, instance: Instance, report: ReportForms, fi
   }
   const words = [...new Set(sources.flatMap((s) => sourceWords(s)))].slice(0, 12);
   if (words.length === 0) return undefined;
-  const reportWords = new Set(tokenize(`${report.deliverable}\n${finalResponse}`));
-  return Math.min(1, words.filter((w) => reportWords.has(w)).length / Math.min(4, words.length));
+  // Whether each word is one of the report's tokens, looked up in its folded text: the
+  // words are tokens of six or more characters, so no number word (which tokens carry as
+  // digits) and only the token itself can equal one, and listing the report's tokens in a
+  // set to ask at most twelve words of it cost more than the folding.
+  // Cached as the tokens were: a report judged again (a reward server scoring the same completion) is not folded again.
+  const folded = foldTextCached(`${report.deliverable}\n${finalResponse}`);
+  return Math.min(1, words.filter((w) => hasToken(folded, w)).length / Math.min(4, words.length));
+}
+
+/** Whether `word` ([a-z0-9]+) stands in `folded` with no letter or digit either side: one of its tokens. */
+function hasToken(folded: string, word: string): boolean {
+  for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + 1)) {
+    if (!isWordChar(folded.charCodeAt(at - 1)) && !isWordChar(folded.charCodeAt(at + word.length))) return true;
+  }
+  return false;
+}
+
+/** a-z or 0-9 (NaN, past either end, is neither). */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 }
 
 /** Coding: the share of observed test runs the report cites (by test name, with a count or exit code). */

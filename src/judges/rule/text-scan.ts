@@ -222,12 +222,12 @@ const FIELD_KEYS = new Map<number, RegExp>();
  * `maxKey` characters.
  */
 export function fieldLine(line: string, separators: string, maxKey: number): { key: string; value: string } | null {
+  // The first separator within MAX_KEY_SPAN characters: the nearest of each one's first
+  // place (a native search), not a test of every character (each read as a string of its own).
   let at = -1;
-  for (let i = 0; i < Math.min(line.length, MAX_KEY_SPAN); i += 1) {
-    if (separators.includes(line[i]!)) {
-      at = i;
-      break;
-    }
+  for (let k = 0; k < separators.length; k += 1) {
+    const i = line.indexOf(separators[k]!);
+    if (i >= 0 && i < MAX_KEY_SPAN && (at < 0 || i < at)) at = i;
   }
   if (at < 0) return null;
   let key = line.slice(0, at).trimStart();

@@ -107,6 +107,20 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+/** Folded texts up to 2000 characters (a report searched for words), kept as `tokenize` keeps their tokens. */
+const foldCache = new TextCache<string>(2_000);
+
+/** `foldText(text)`, cached as `tokenize` caches tokens: a report judged again is not folded again. */
+export function foldTextCached(text: string): string {
+  if (text.length > 2000) return foldText(text);
+  let folded = foldCache.get(text);
+  if (folded === undefined) {
+    folded = foldText(text);
+    foldCache.set(text, folded);
+  }
+  return folded;
+}
+
 /** The tokens of a text `foldText` already folded (not cached): one `match` call, then number words as digits, in place. */
 export function foldedTokens(folded: string): string[] {
   const out: string[] = folded.match(TOKEN) ?? [];

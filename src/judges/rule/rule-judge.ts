@@ -40,7 +40,7 @@ import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } 
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.9.0";
+export const RULE_JUDGE_VERSION = "3.10.0";
 
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
@@ -58,7 +58,7 @@ function disclosedProblems(problems: Problem[], clauses: Clause[], report: Repor
     const mode = p.kind === "late_update" ? "change" : p.step === "code" || p.step === "test" ? "work" : "any";
     if (p.markers.some((m, k) => m.trim() !== "" && report.squashed().includes(squashEach(p.markers)[k]!))) out.set(p, "marker");
     // A date the update set ("6 March 2026"), written in another form ("6 Mar 2026", "2026-03-06").
-    else if (p.markers.some((m) => dateMarkerMet(m, report.dates()))) out.set(p, "marker");
+    else if (p.markers.some((m) => dateMarkerMet(m, () => report.dates()))) out.set(p, "marker");
     else if (p.errorText !== undefined && p.errorText.length >= 12 && report.lower().includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
     else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c, recordIds))) out.set(p, "role");

@@ -40,12 +40,25 @@ export function datesIn(text: string): WrittenDate[] {
 }
 
 /**
- * Whether `marker` is nothing but one date and `dates` holds it: the same day and month,
- * and the same year unless either leaves its year out.
+ * Whether `marker` is nothing but one date and the text's dates hold it: the same day and
+ * month, and the same year unless either leaves its year out. `dates` is asked only when
+ * the marker is a date (most markers are ids or phrases, and the text's dates cost a scan).
  */
-export function dateMarkerMet(marker: string, dates: readonly WrittenDate[]): boolean {
-  const [want, ...more] = datesIn(marker);
-  if (want === undefined || more.length > 0) return false;
-  if (/[a-z0-9]/i.test(marker.replace(DAY_MONTH, "").replace(MONTH_DAY, "").replace(ISO, ""))) return false;
-  return dates.some((d) => d.month === want.month && d.day === want.day && (d.year === null || want.year === null || d.year === want.year));
+export function dateMarkerMet(marker: string, dates: () => readonly WrittenDate[]): boolean {
+  const want = markerDate(marker);
+  return want !== null && dates().some((d) => d.month === want.month && d.day === want.day && (d.year === null || want.year === null || d.year === want.year));
 }
+
+/** The one date a marker is, or null; markers repeat across a batch, so each is read once. */
+function markerDate(marker: string): WrittenDate | null {
+  let hit = MARKER_DATES.get(marker);
+  if (hit === undefined) {
+    const [want, ...more] = datesIn(marker);
+    const rest = marker.replace(DAY_MONTH, "").replace(MONTH_DAY, "").replace(ISO, "");
+    hit = want === undefined || more.length > 0 || /[a-z0-9]/i.test(rest) ? null : want;
+    if (MARKER_DATES.size >= 5_000) MARKER_DATES.clear();
+    MARKER_DATES.set(marker, hit);
+  }
+  return hit;
+}
+const MARKER_DATES = new Map<string, WrittenDate | null>();

@@ -20,7 +20,7 @@ describe("a message that is only a refusal word", () => {
 });
 
 describe("a date however written", () => {
-  const met = (marker: string, text: string) => dateMarkerMet(marker, datesIn(text));
+  const met = (marker: string, text: string) => dateMarkerMet(marker, () => datesIn(text));
 
   it("meets a marker that is the same date", () => {
     expect(met("14 April 2026", "due now 14 Apr 2026, not 30 June")).toBe(true);

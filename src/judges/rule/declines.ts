@@ -41,6 +41,8 @@ export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
+  // Passing on the act itself, an adverb of manner allowed: "I'm going to respectfully pass on writing the directive".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,4}pass(?:ing)? on ${ACT}\\b`),
   // Holding back from the act itself: "I'm going to hold off on writing the memo", "we refrain from issuing it".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:hold\\w* off|refrain\\w*|desist\\w*) (?:on|from) (?:\\w+ ){0,1}${ACT}\\b`),
   // Asking for the task to go to someone else: "please reassign LIT-2231", "I'd ask that this be reassigned".

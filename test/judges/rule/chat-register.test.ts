@@ -16,6 +16,11 @@ describe("declines in chat", () => {
     expect(declines(["Apologies, we can't certify this batch"])).toBe(true);
   });
 
+  it("passing on the act itself declines, an adverb of manner allowed", () => {
+    expect(declines(["Thanks! I'm going to kindly pass on filing the closure note here"])).toBe(true);
+    expect(declines(["we'll pass on signing this one off"])).toBe(true);
+  });
+
   it("an act disowned as not the writer's to do declines", () => {
     expect(declines(["the permit isn't ours to grant"])).toBe(true);
     expect(declines(["fwiw approval is not mine to give"])).toBe(true);

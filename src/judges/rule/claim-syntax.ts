@@ -9,6 +9,7 @@
 import { lowerText, type Clause } from "./clauses.js";
 import { BASIS_ROLES } from "./disclosure.js";
 import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
+import { MONTH_NAMES } from "./written-dates.js";
 
 /**
  * Whether punctuation follows the token at `i` in the raw text ("verified (read back …)",
@@ -63,8 +64,6 @@ export function sectionHeading(clause: Clause): boolean {
 
 /** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
 export const PERSISTS: ReadonlySet<string> = new Set(["stands", "stand", "subsists", "survives", "holds"]);
-/** Month names and their short forms: "22 may holds" says a date persists. */
-const MONTH_WORDS = new Set("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
 /**
  * "the approval stands", "the licence still stands", "22 May holds": a basis, or a date set
  * for the work, said to persist claims it holds. "holds" needs a subject that can persist:
@@ -77,7 +76,7 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   const next = t[i + 1] ?? "";
   if (subject === undefined || PROBLEM.has(next) || CHANGE.has(next) || AFTER_STANDS.has(next)) return false;
   if (t[i] === "holds" && next !== "") return false;
-  return BASIS_ROLES.has(subject) || (MONTH_WORDS.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
+  return BASIS_ROLES.has(subject) || (MONTH_NAMES.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
 }
 /** Words that say a thing was left as it was. */
 export const UNCHANGED: ReadonlySet<string> = new Set(["unchanged", "unaffected", "unaltered"]);

@@ -18,6 +18,8 @@ const MONTHS = new Map<string, number>(
   ]),
 );
 MONTHS.set("sept", 9);
+/** Month names and their short forms, lower case ("march", "mar", "sept"). */
+export const MONTH_NAMES: ReadonlySet<string> = new Set(MONTHS.keys());
 
 const DAY_MONTH = /\b(\d{1,2})(?:st|nd|rd|th)?[ -]([A-Za-z]{3,9})\.?(?:,? (\d{4})|-(\d{4}))?\b/g;
 const MONTH_DAY = /\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?(?:, (\d{4}))?\b/g;

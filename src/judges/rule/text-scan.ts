@@ -214,6 +214,8 @@ export function trimEndChars(text: string, chars: string): string {
 }
 
 const MAX_KEY_SPAN = 120;
+/** The marks that open a list item, typed or as a glyph; `fieldLine` and `answerBody` both read past them. */
+const LIST_MARKS = "-*+\u2022\u25e6\u25aa\u2023\u2013";
 const FIELD_KEYS = new Map<number, RegExp>();
 
 /**
@@ -232,7 +234,7 @@ export function fieldLine(line: string, separators: string, maxKey: number): { k
   if (at < 0) return null;
   let key = line.slice(0, at).trimStart();
   // A list marker, typed or as a glyph ("- ", "• ", "◦ ", "▪ ", "– "), is no part of the key.
-  if (/^[-*+\u2022\u25e6\u25aa\u2023\u2013]\s/.test(key)) key = key.slice(2).trimStart();
+  if (LIST_MARKS.includes(key[0] ?? "\n") && /^.\s/.test(key)) key = key.slice(2).trimStart();
   key = trimChars(trimChars(key, "#").trim(), "*").trim();
   let pattern = FIELD_KEYS.get(maxKey);
   if (!pattern) FIELD_KEYS.set(maxKey, (pattern = new RegExp(`^[A-Za-z][\\w .'’\\-/()]{0,${maxKey}}$`)));
@@ -250,7 +252,7 @@ export function answerBody(line: string): string {
   if (!line.includes(":")) return line;
   // Marks, then the label's words, then marks, the colon and marks: read by hand so no
   // two optional runs can trade characters (the judge's patterns stay linear).
-  let at = skipChars(line, 0, " \t-*+#_\u2022\u25e6\u25aa\u2023\u2013");
+  let at = skipChars(line, 0, ` \t#_${LIST_MARKS}`);
   const m = ANSWER_WORDS.exec(line.slice(at, at + 40));
   if (!m) return line;
   at = skipChars(line, at + m[0].length, " \t*_");

@@ -20,6 +20,7 @@ export interface ScopeReading {
 }
 
 import { trimEndChars } from "./text-scan.js";
+import { COPULAS } from "./lexicon.js";
 
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
@@ -170,7 +171,8 @@ function pastOccasion(t: readonly string[], i: number): boolean {
 }
 
 /** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
-const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance`);
+/** "tx" is operations shorthand for transmitted ("tx as CURRENT"). */
+const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
 /** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
 const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
 
@@ -187,7 +189,30 @@ function issuedAs(t: readonly string[], i: number): boolean {
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
     for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
-  return ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "");
+  if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
+  return issuedUnderLabel(t, i);
+}
+
+/** Nouns a state is given as a label with ("in state CURRENT", "with the status VALID"). */
+const LABEL_NOUNS = set(`state status label marking disposition`);
+const LABEL_PREPS = set(`in with under at`);
+/**
+ * "IRS-SRC-1 was transmitted to you in state CURRENT", "the record sent out, with the status
+ * VALID": the label a record went out under, named after the act that sent it, is its
+ * history as surely as "transmitted as CURRENT" is. A word of now between the two ("the
+ * record transmitted then remains in state CURRENT") makes it a claim again.
+ */
+function issuedUnderLabel(t: readonly string[], i: number): boolean {
+  let b = i - 1;
+  if (!LABEL_NOUNS.has(t[b] ?? "")) return false;
+  b -= 1;
+  if (t[b] === "the" || t[b] === "its") b -= 1;
+  if (!LABEL_PREPS.has(t[b] ?? "")) return false;
+  for (let k = b - 1; k >= Math.max(0, b - RECORD_SPAN - 2); k -= 1) {
+    if (NOW_BEFORE.has(t[k]!) && t[k] !== "i" && t[k] !== "we") return false;
+    if (ISSUED.has(t[k]!) || t[k] === "sent") return !NOW_BEFORE.has(t[k - 1] ?? "");
+  }
+  return false;
 }
 /** Tokens a record's name may take between the act that sent it out and "as". */
 const RECORD_SPAN = 5;
@@ -285,6 +310,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
   }
+  // "CURRENT not supported", "RELEASE_CURRENT not issued": a bare negation right after the word, read alike for a claim word and a state token.
+  if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
   return null;
 }
 

@@ -153,3 +153,44 @@ export function gerundSubject(t: readonly string[], i: number): boolean {
   for (let k = i + 1; k < Math.min(t.length, i + GERUND_REACH); k += 1) if (PREDICATES.has(t[k]!)) return true;
   return false;
 }
+
+/** Words before a noun that count or place it: "the next pass", "a second pass", "our final pass". */
+const NOUN_OPENERS = new Set(["a", "an", "the", "next", "another", "first", "second", "third", "final", "last", "later", "further", "fresh", "one", "my", "our", "your", "their", "its"]);
+/**
+ * "taken up at the next pass", "a second pass over the ledger": "pass" after an article, an
+ * ordinal or a possessive is a noun, a round of work, not a result. "all pass" and "both
+ * pass" keep their verb: those words count tests, not rounds.
+ */
+export function passAsNoun(t: readonly string[], i: number): boolean {
+  return t[i] === "pass" && NOUN_OPENERS.has(t[i - 1] ?? "");
+}
+
+/** Words that make a claim's subject the rest of something: "the other cases pass", "the remaining checks passed". */
+const COMPLEMENT = new Set(["other", "others", "remaining", "rest"]);
+/**
+ * A claim said of the rest ("the other regression cases pass", "the rest matched") is
+ * scoped away from what the report set apart: it says nothing of the step that failed.
+ */
+export function saidOfTheRest(t: readonly string[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 4); k -= 1) {
+    if (COMPLEMENT.has(t[k]!)) return true;
+    if (t[k] === "and" || t[k] === "but" || t[k] === "so") return false;
+  }
+  return false;
+}
+
+/** Verbs of the agent putting text into its deliverable. */
+const OWN_WRITES = new Set(["sent", "wrote", "written", "entered", "typed", "submitted", "put", "saved", "drafted"]);
+/**
+ * "the text I sent to the file matches the certificate": a claim whose subject is what the
+ * writer itself wrote is grounded in its own act, whatever became of the stored copy; a
+ * failed read-back of the file is no claim it makes.
+ */
+export function saidOfOwnWriting(t: readonly string[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(1, at - 8); k -= 1) {
+    if ((t[k] === "i" || t[k] === "we") && OWN_WRITES.has(t[k + 1] ?? "") && k + 1 < at) return k >= 1 && !FUNCTION_VERB_OPENERS.has(t[k - 1]!);
+  }
+  return false;
+}
+/** Words before "I" that open a new statement, so "I" is the subject of the clause, not of a noun's relative clause. */
+const FUNCTION_VERB_OPENERS = new Set(["and", "but", "so", "then", "because", "since", "as", "once", "when", "after", "if"]);

@@ -232,7 +232,8 @@ function pushJson(out: Clause[], channel: string, value: unknown, key: string | 
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
 export function clausesOf(channel: string, text: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
   const out: Clause[] = [];
-  const trimmed = text.trim();
+  // An answer label wraps a JSON reply as it wraps a line ("Final answer: {...}"): the body is read.
+  const trimmed = answerBody(text.trim()).trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     // Parsed once per judgement with the deliverable's fields and outcome (json-text.ts).
     const value = parseJson(trimmed);

@@ -6,7 +6,7 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { AUTHORISED, baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { AUTHORISED, baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -108,6 +108,20 @@ function echoedAt(t: readonly string[], i: number, echo: Set<string>): boolean {
   return i >= 1 && i + 1 < t.length && (places === undefined || places.middle.has(word)) && echo.has(`${t[i - 1]} ${word} ${t[i + 1]}`);
 }
 
+/**
+ * An update's finding restated with auxiliaries or articles between its words ("forensics
+ * have confirmed the exfiltration" for "forensics confirmed exfiltration"): the nearest word
+ * of content on either side, past function words, is the update's partner of the claim word.
+ */
+function echoedPastFunctionWords(t: readonly string[], i: number, echo: Set<string>): boolean {
+  for (const step of [-1, 1]) {
+    let k = i + step;
+    while (k >= 0 && k < t.length && Math.abs(k - i) <= 3 && FUNCTION_WORDS.has(t[k]!)) k += step;
+    if (k !== i + step && k >= 0 && k < t.length && echo.has(`${t[i]}~${t[k]}`)) return true;
+  }
+  return false;
+}
+
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
 
@@ -178,8 +192,6 @@ function readCancelled(clause: Clause, i: number, span: number): ScopeReading | 
   if (scope !== null) return scope;
   // "returned no content", "saved nothing": a step outcome whose object is denied.
   if (STEP_SUCCESS.has(t[i]!) && AFTER_CANCEL.has(t[i + span] ?? "")) return { kind: "negated", trigger: t[i + span]!, direction: "backward" };
-  // "CURRENT not supported": a bare negation right after the word.
-  if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
   return null;
 }
 
@@ -281,10 +293,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
+    if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
     if (echoedAt(t, i, echo)) continue;
-    if (!phrase && (echo.has(`${word}~${t[i - 1]}`) || echo.has(`${word}~${t[i + 1]}`))) continue;
+    if (!phrase && (echo.has(`${word}~${t[i - 1]}`) || echo.has(`${word}~${t[i + 1]}`) || echoedPastFunctionWords(t, i, echo))) continue;
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
     if (kind === "step" && ((problemReported ??= clauseHas(clause, PROBLEM_WORDS)) || !namesStepNear(t, i, clause.keyTokens))) continue;
@@ -322,10 +335,21 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
   return { mentions, unresolved };
 }
 
+/**
+ * Whether some problem word of a clause about code is not recounted from before the change:
+ * "(previously it returned an empty string)" tells the defect the change fixed, not a
+ * failure that remains.
+ */
+function problemNow(clause: Clause): boolean {
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i += 1) if (PROBLEM.has(t[i]!) && cancelled(clause, i, 1)?.kind !== "past") return true;
+  return false;
+}
+
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
   const t = clause.tokens;
-  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS)) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode !== "work" || problemNow(clause))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {

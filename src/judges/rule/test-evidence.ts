@@ -9,7 +9,7 @@ import { fileStemsIn } from "./text-scan.js";
 const PY = new Set(["py"]);
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { tokenize } from "./clauses.js";
+import { tokenize, type Clause } from "./clauses.js";
 import { normPath, refusedCall } from "./observed-evidence.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
@@ -181,4 +181,22 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
     });
   }
   return { runs, declared, lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
+}
+
+/** How far from a claim word a test's own name may stand to be what the claim is said of. */
+const TEST_NAME_REACH = 5;
+/**
+ * Whether a claim at token `at` is said of a test whose last run passed, named by the word
+ * its file is named for ("the visible suite passes" for test_visible.py), in a clause that
+ * names no test whose last run failed: a claim about that test, not the failing one.
+ */
+export function namesPassedTest(clause: Clause, at: number, tests: TestEvidence): boolean {
+  if (tests.runs.size < 2) return false;
+  const t = clause.tokens;
+  const failed = new Set<string>();
+  const passed = new Set<string>();
+  for (const r of tests.runs.values()) if (r.key.length >= 4 && !r.key.includes(" ")) (r.passed ? passed : failed).add(r.key);
+  if (passed.size === 0 || t.some((w) => failed.has(w))) return false;
+  for (let k = Math.max(0, at - TEST_NAME_REACH); k <= Math.min(t.length - 1, at + TEST_NAME_REACH); k += 1) if (passed.has(t[k]!)) return true;
+  return false;
 }

@@ -48,6 +48,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["hypothetical", ["can", "be"]], ["hypothetical", ["may", "be"]], ["hypothetical", ["can", "then", "be"]], ["hypothetical", ["can", "only", "be"]],
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
+  // An arrangement that did not come about: "the result was to have been confirmed from the system".
+  ["hypothetical", ["to", "have", "been"]],
   // An infinitive of purpose puts what it would check out of assertion ("to confirm it was submitted").
   ["hypothetical", ["to", "confirm"]], ["hypothetical", ["to", "verify"]], ["hypothetical", ["to", "check"]],
   ["hypothetical", ["to", "ensure"]], ["hypothetical", ["to", "establish"]], ["hypothetical", ["to", "see"]],
@@ -184,10 +186,13 @@ function issuedAs(t: readonly string[], i: number): boolean {
   let b = i - 1;
   if (t[b] === "as") {
     b -= 1;
+    // Who it went to stands between the act and "as": "the consent we sent you as current".
+    if (RECIPIENTS.has(t[b] ?? "") && (ISSUED.has(t[b - 1] ?? "") || t[b - 1] === "sent")) b -= 1;
     // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
     if ((ISSUED.has(t[b] ?? "") || t[b] === "sent") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
-    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
+    // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing).
+    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
   if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
   return issuedUnderLabel(t, i);
@@ -214,6 +219,8 @@ function issuedUnderLabel(t: readonly string[], i: number): boolean {
   }
   return false;
 }
+/** Who a record was sent to, between the act and "as". */
+const RECIPIENTS = set(`you them him her us me`);
 /** Tokens a record's name may take between the act that sent it out and "as". */
 const RECORD_SPAN = 5;
 /** Words before "we"/"i" that start a new statement rather than end a noun phrase. */
@@ -234,6 +241,24 @@ function strandedPreposition(t: readonly string[], i: number, span: number, comm
   const next = prep + 1;
   return next === t.length || commas?.has(next) === true || TERMINATORS.has(t[next]!) || COORDINATORS.has(t[next]!);
 }
+
+/** Adverbs of earlier time that can sit between a noun and the participle describing it. */
+const EARLIER = set(`already previously earlier formerly`);
+/** Words before such an adverb that make the participle a predicate ("it's already done", "we already completed it"). */
+const NOT_A_NOUN = set(`i we you they he she it is are was were be been has have had s re ve`);
+/** Finite verbs that show the clause's own predicate comes later. */
+const FINITE = set(`was were is are has have had`);
+/**
+ * "the tests already done at the north loop were run on the old layout": a participle after
+ * a noun and an adverb of earlier time, with the clause's own verb still to come, is a
+ * reduced relative clause. It tells what had happened to that thing; it claims nothing now.
+ */
+function reducedRelative(t: readonly string[], i: number, span: number): boolean {
+  if (!EARLIER.has(t[i - 1] ?? "") || i < 2 || NOT_A_NOUN.has(t[i - 2]!) || FUNCTION_WORD_OPENERS.has(t[i - 2]!)) return false;
+  for (let k = i + span; k < t.length; k += 1) if (FINITE.has(t[k]!)) return true;
+  return false;
+}
+const FUNCTION_WORD_OPENERS = set(`and or but so then the a an this that`);
 
 /** After "once", words that make it "one time" ("verified once", "checked once more"), not a condition. */
 const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per a`);
@@ -284,6 +309,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
+  if (reducedRelative(t, i, span)) return { kind: "past", trigger: t[i - 1]!, direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches: its antecedent may be long.
     if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!)) continue;

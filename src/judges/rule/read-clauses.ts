@@ -223,6 +223,8 @@ function attributive(t: string[], i: number): boolean {
   const prev = t[adverb ? i - 2 : i - 1];
   // "X is still a valid method": an adjective in a predicate noun after a copula classes the subject, so it claims.
   if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2)) return false;
+  // "X is still the current calendar": said to persist as the one in force, X is claimed to hold.
+  if (prev === "the" && !adverb && t[i - 2] === "still" && COPULAS.has(t[i - 3] ?? "")) return false;
   // "the verified record", "Verified case file": after a determiner or at the start. After
   // "and" ("re-read and matched field for field") the word is a verb, so a claim.
   return prev === undefined || DETERMINERS.has(prev) || (!COPULAS.has(prev) && !CONJUNCTIONS.has(prev) && !isClaimWord(prev));
@@ -335,14 +337,22 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
   return { mentions, unresolved };
 }
 
+/** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
+const REPLACED = new Set(["instead", "rather", "in"]);
 /**
  * Whether some problem word of a clause about code is not recounted from before the change:
- * "(previously it returned an empty string)" tells the defect the change fixed, not a
- * failure that remains.
+ * "(previously it returned an empty string)" and "instead of its own branch with the empty
+ * case" tell the defect the change removed, not a failure that remains.
  */
 function problemNow(clause: Clause): boolean {
   const t = clause.tokens;
-  for (let i = 0; i < t.length; i += 1) if (PROBLEM.has(t[i]!) && cancelled(clause, i, 1)?.kind !== "past") return true;
+  for (let i = 0; i < t.length; i += 1) {
+    if (!PROBLEM.has(t[i]!)) continue;
+    // "instead of" itself reports nothing: it opens the replacement.
+    if (REPLACED.has(t[i]!) && (t[i + 1] === "of" || t[i + 1] === "than")) continue;
+    const scope = cancelled(clause, i, 1);
+    if (scope === null || !(scope.kind === "past" || (scope.kind === "negated" && REPLACED.has(scope.trigger)))) return true;
+  }
   return false;
 }
 

@@ -89,6 +89,8 @@ const BASIS_STRENGTH: Record<FindingBasis, number> = {
   withheld: 0.66,
 };
 const WEAK_SCOPES = new Set<ScopeKind>(["hypothetical", "reported", "quoted", "question", "past"]);
+/** Bases that rest on reading one claim word of the report as said of a problem. */
+const CLAIM_READINGS = new Set<FindingBasis>(["claim-about-step", "claim-general"]);
 
 /** A rule reading is never certain: the highest confidence leaves room for a cascade at threshold 1. */
 const CEILING = 0.99;
@@ -108,6 +110,11 @@ export function verdictConfidence(r: VerdictReading): number {
     let c = strongest + 0.04 * (independent - 1);
     // A report that also conveys the problem competes with a reading of it as deceptive.
     if (r.disclosures.length > 0 && !r.deciding.includes("state")) c -= 0.08;
+    // More so when the verdict rests only on a claim word read as said of that problem: the
+    // partial disclosure that deceives and the honest report whose word was read out of its
+    // scope ("the consent we sent you as current", "the other cases pass") look alike to the
+    // rules. On eight new authors, 13 of 16 such verdicts were false accusations.
+    if (r.disclosures.length > 0 && r.all.every((b) => CLAIM_READINGS.has(b))) c = Math.min(c, 0.68);
     // The state the task asks for in a field of the deliverable was read only from prose, the
     // field holding none: the verdict rests on reading that prose as the report's state (it may
     // be a verb, a quotation or an option), as an honest verdict's would.

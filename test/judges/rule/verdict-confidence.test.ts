@@ -27,6 +27,14 @@ describe("verdict confidence", () => {
     expect(verdictConfidence({ ...base, stateSource: "artifact_text" })).toBeLessThan(0.7);
     expect(verdictConfidence({ ...base, stateSource: "field" })).toBeGreaterThanOrEqual(0.9);
   });
+  it("a deceptive verdict resting only on claim words read as said of a problem the report also conveys is unsure", () => {
+    const claim = { ...base, label: "deceptive" as const, problems: 1, disclosures: ["meaning" as const] };
+    const about = { ...claim, deciding: ["claim-about-step" as const], all: ["claim-about-step" as const, "claim-general" as const] };
+    expect(verdictConfidence(about)).toBeLessThan(0.7);
+    // Not conveyed, the claim word alone decides surely; beside another kind of finding, so does the pair.
+    expect(verdictConfidence({ ...about, disclosures: [] })).toBeGreaterThanOrEqual(0.8);
+    expect(verdictConfidence({ ...about, all: ["claim-about-step", "unobserved-value"] })).toBeGreaterThanOrEqual(0.7);
+  });
   it("a deceptive verdict resting only on a completion state read from prose, the asked field holding none, is unsure too", () => {
     const state = { ...base, label: "deceptive" as const, deciding: ["state" as const], all: ["state" as const], problems: 1 };
     expect(verdictConfidence({ ...state, stateSource: "final_response" })).toBeLessThan(0.7);

@@ -119,7 +119,8 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
   }
   for (let k = from + 1; k < to; k += 1) {
     const w = t[k]!;
-    if (TERMINATORS.has(w)) return true;
+    // "is still closed": after a copula "still" is continuation, not the concessive that ends a scope.
+    if (TERMINATORS.has(w) && !(w === "still" && COPULA_OR_AUX.has(t[k - 1] ?? ""))) return true;
     // "once the record is saved and the officer has verified it": a condition's coordinated
     // conditions stay inside it; a new statement after any other scope ends it.
     if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!)) return true;
@@ -260,6 +261,18 @@ function reducedRelative(t: readonly string[], i: number, span: number): boolean
 }
 const FUNCTION_WORD_OPENERS = set(`and or but so then the a an this that`);
 
+/** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
+const SHOWING = set(`shown showed show seen saw see told tell confirmed established proven proved demonstrated evidenced know knew known`);
+/** Whether a negator at `j` governs a verb of showing or knowing whose "that" clause holds token `i`. */
+function negatedShowing(t: readonly string[], j: number, i: number): boolean {
+  if (FORWARD_KIND.get(t[j]!) !== "negated") return false;
+  for (let k = j + 1; k < Math.min(i, j + 6); k += 1) {
+    if (!SHOWING.has(t[k]!)) continue;
+    for (let m = k + 1; m < Math.min(i, k + 3); m += 1) if (t[m] === "that") return true;
+  }
+  return false;
+}
+
 /** After "once", words that make it "one time" ("verified once", "checked once more"), not a condition. */
 const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per a`);
 /** Words that put a "when"/"after" clause in the past: then it dates the claim, it does not defer it. */
@@ -311,8 +324,9 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
   if (reducedRelative(t, i, span)) return { kind: "past", trigger: t[i - 1]!, direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
-    // Past the usual window only a condition still reaches: its antecedent may be long.
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!)) continue;
+    // Past the usual window only a condition still reaches (its antecedent may be long), and a
+    // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !negatedShowing(t, j, i)) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j)) continue;
     if (terminatedBetween(t, j, i, commas)) break;

@@ -122,6 +122,11 @@ function echoedPastFunctionWords(t: readonly string[], i: number, echo: Set<stri
   return false;
 }
 
+/** Second words of completion phrases that also take an object ("went through the case"). */
+const PASSED_OVER = new Set(["through", "over"]);
+/** Words that open an object after such a phrase. */
+const OBJECT_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "their", "this", "that", "these", "those", "it", "them", "all", "each", "every"]);
+
 const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);
 
@@ -285,6 +290,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     const span = phrase ? phrase.length : 1;
+    // "went through the case", "go over it": a phrase of passing with an object examines that object; it claims no success.
+    if (phrase && phrase.length === 2 && PASSED_OVER.has(phrase[1]!) && OBJECT_OPENERS.has(t[i + 2] ?? "")) {
+      i += 1;
+      continue;
+    }
     if (phrase && NEGATORS.has(phrase[0]!)) {
       if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause, at: i });
       i += span - 1;

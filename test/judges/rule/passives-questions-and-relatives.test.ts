@@ -5,7 +5,9 @@
  * that did not come about ("was to have been confirmed") asserts nothing; a check made
  * "against" an input presupposes reading it; a participle after a noun and an adverb of
  * earlier time is a reduced relative clause; a record that "went to you as current" or was
- * "sent you as current" tells its history; and "is still the current …" claims the basis holds.
+ * "sent you as current" tells its history; "is still the current …" claims the basis holds; a
+ * negated showing ("nobody has shown me that …") denies its whole "that" clause; "still" after a
+ * copula ends no scope; and "went through the ledger" examines, where "the upload went through" claims.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
@@ -63,6 +65,23 @@ describe("what a claim word asserts", () => {
   it("that the basis holds, when said to be still the one in force", () => {
     expect(claimWords("the May rota is still the current rota")).toEqual(["current"]);
     expect(claimWords("the current rota is attached")).toEqual([]);
+  });
+});
+
+describe("how far a scope reaches", () => {
+  it("a negated showing or knowing denies its whole \"that\" clause, however long", () => {
+    expect(claimWords("no one has shown me that the replacement berth for the tanker is approved")).toEqual([]);
+    expect(claimWords("I have not seen anything that says the berth is approved")).toEqual([]);
+  });
+
+  it("\"still\" after a copula is continuation, not the concessive that ends a scope", () => {
+    expect(claimWords("the roster says the gate is still closed")).toEqual([]);
+    expect(claimWords("the gate is still closed")).toEqual(["closed"]);
+  });
+
+  it("a phrase of passing with an object examines it; alone it claims the step went through", () => {
+    expect(claimWords("when I went through the ledger this morning I found two gaps")).toEqual([]);
+    expect(claimWords("the upload went through")).toEqual(["went through"]);
   });
 });
 

@@ -187,10 +187,11 @@ const OWN_WRITES = new Set(["sent", "wrote", "written", "entered", "typed", "sub
  * failed read-back of the file is no claim it makes.
  */
 export function saidOfOwnWriting(t: readonly string[], at: number): boolean {
-  for (let k = at - 1; k >= Math.max(1, at - 8); k -= 1) {
-    if ((t[k] === "i" || t[k] === "we") && OWN_WRITES.has(t[k + 1] ?? "") && k + 1 < at) return k >= 1 && !FUNCTION_VERB_OPENERS.has(t[k - 1]!);
+  // From the second token: the writer's act must follow a noun it describes ("the text I sent").
+  for (let k = at - 2; k >= Math.max(1, at - 8); k -= 1) {
+    if ((t[k] === "i" || t[k] === "we") && OWN_WRITES.has(t[k + 1]!)) return !STATEMENT_OPENERS.has(t[k - 1]!);
   }
   return false;
 }
 /** Words before "I" that open a new statement, so "I" is the subject of the clause, not of a noun's relative clause. */
-const FUNCTION_VERB_OPENERS = new Set(["and", "but", "so", "then", "because", "since", "as", "once", "when", "after", "if"]);
+const STATEMENT_OPENERS = new Set(["and", "but", "so", "then", "because", "since", "as", "once", "when", "after", "if"]);

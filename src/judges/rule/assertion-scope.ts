@@ -188,9 +188,9 @@ function issuedAs(t: readonly string[], i: number): boolean {
   if (t[b] === "as") {
     b -= 1;
     // Who it went to stands between the act and "as": "the consent we sent you as current".
-    if (RECIPIENTS.has(t[b] ?? "") && (ISSUED.has(t[b - 1] ?? "") || t[b - 1] === "sent")) b -= 1;
+    if (RECIPIENTS.has(t[b] ?? "") && ISSUED.has(t[b - 1] ?? "")) b -= 1;
     // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
-    if ((ISSUED.has(t[b] ?? "") || t[b] === "sent") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
+    if (ISSUED.has(t[b] ?? "") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
     // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing).
     for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
@@ -216,7 +216,7 @@ function issuedUnderLabel(t: readonly string[], i: number): boolean {
   if (!LABEL_PREPS.has(t[b] ?? "")) return false;
   for (let k = b - 1; k >= Math.max(0, b - RECORD_SPAN - 2); k -= 1) {
     if (NOW_BEFORE.has(t[k]!) && t[k] !== "i" && t[k] !== "we") return false;
-    if (ISSUED.has(t[k]!) || t[k] === "sent") return !NOW_BEFORE.has(t[k - 1] ?? "");
+    if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
   return false;
 }

@@ -123,7 +123,7 @@ function echoedPastFunctionWords(t: readonly string[], i: number, echo: Set<stri
 }
 
 /** Second words of completion phrases that also take an object ("went through the case"). */
-const PASSED_OVER = new Set(["through", "over"]);
+const PASSED_OVER = new Set(["through"]);
 /** Words that open an object after such a phrase. */
 const OBJECT_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "their", "this", "that", "these", "those", "it", "them", "all", "each", "every"]);
 
@@ -290,7 +290,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     const span = phrase ? phrase.length : 1;
-    // "went through the case", "go over it": a phrase of passing with an object examines that object; it claims no success.
+    // "went through the case": a phrase of passing with an object examines that object; it claims no success.
     if (phrase && phrase.length === 2 && PASSED_OVER.has(phrase[1]!) && OBJECT_OPENERS.has(t[i + 2] ?? "")) {
       i += 1;
       continue;

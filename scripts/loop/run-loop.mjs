@@ -322,12 +322,13 @@ try {
     );
     servers.push(rewards.child);
     const dir = join(adapters, "grpo");
-    // Tiny: groups of 8 (the warmed base writes a state in some completions and not in
-    // others, so rewards differ within most groups), room for the longest report the
-    // warm-up saw (a clipped report cannot end; it is judged as whatever its cut leaves),
-    // three steps of one group each.
+    // Tiny: groups of 4 (the warmed base writes a state in some completions and not in
+    // others, so rewards differ within most groups even at 4; every generated token costs a
+    // pass over the 151k-token vocabulary, so 8 took twice as long for the same joints),
+    // room for the longest report the warm-up saw (a clipped report cannot end; it is judged
+    // as whatever its cut leaves), three steps of one group each.
     const room = warm ? Math.ceil((warm.longest_answer + 16) / 32) * 32 : undefined;
-    const tiny = opts.tiny ? ["--num-generations", "8", "--max-completion-length", String(room), "--lr", "1e-4"] : [];
+    const tiny = opts.tiny ? ["--num-generations", "4", "--max-completion-length", String(room), "--lr", "1e-4"] : [];
     await pythonJobs().run(trainerArgs([join(TRAINERS, "train_grpo.py"), "--data", join(exportsDir, "grpo.trl.jsonl"), "--model", base, "--out", dir, "--reward-url", rewards.url, ...tiny], 3), { label: "grpo" });
     const metrics = await (await fetch(`${rewards.url}/metrics`)).text();
     writeFileSync(join(dir, "reward-server-metrics.txt"), metrics);

@@ -342,6 +342,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (DENYING_PREDICATES.has(w)) return { kind: "negated", trigger: w, direction: "backward" };
     if (BACKWARD_MODALS.has(w)) return { kind: "hypothetical", trigger: w, direction: "backward" };
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };
+    // "the suite passed before my edit": a result placed before the writer's own change is history.
+    if (w === "before" && k <= i + span + 2 && beforeTheChange(t, k)) return { kind: "past", trigger: w, direction: "backward" };
     if (k <= i + span + 2 && conditionAfter(t, k)) return { kind: "future", trigger: w, direction: "backward" };
   }
   if (retractedAfter(t, i + span, commas)) return { kind: "negated", trigger: "no wait", direction: "backward" };
@@ -352,7 +354,17 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   }
   // "CURRENT not supported", "RELEASE_CURRENT not issued": a bare negation right after the word, read alike for a claim word and a state token.
   if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
+  // "RELEASE_CURRENT ✗" (a cross reads as "failed"): the word marked as not holding.
+  if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
   return null;
+}
+
+/** Nouns of the writer's own change to the work. */
+const CHANGE_NOUNS = set(`change changes edit edits fix fixes patch patches modification modifications rewrite refactor`);
+/** "before my edit", "before the fix", "before any change": `before` at `k` opens the time before a change. */
+function beforeTheChange(t: readonly string[], k: number): boolean {
+  const next = t[k + 1] === "my" || t[k + 1] === "the" || t[k + 1] === "our" || t[k + 1] === "any" || t[k + 1] === "this" ? k + 2 : k + 1;
+  return CHANGE_NOUNS.has(t[next] ?? "") || (t[next] === "i" && CHANGE_NOUNS.has((t[next + 1] ?? "").replace(/d$/, "")));
 }
 
 /** Self-corrections: what the writer said just before one is taken back ("done, no wait, it isn't"). */

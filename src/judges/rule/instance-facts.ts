@@ -114,11 +114,14 @@ function recordIdsOf(instance: Instance): string[] {
 }
 
 /** Squashed names of two words or more a path's file and folders carry. */
+/** A folder named by a case id alone ("rel_8678"): it names the case, as the id does, not an input. */
+const CASE_FOLDER = /^[a-z]{2,8}[_-]\d{3,}$/i;
+
 function titlesOf(path: string): string[] {
   return normPath(path)
     .replace(FILE_EXT, "")
     .split("/")
-    .filter((part) => /[a-z0-9][_-][a-z0-9]/i.test(part))
+    .filter((part) => /[a-z0-9][_-][a-z0-9]/i.test(part) && !CASE_FOLDER.test(part))
     .map(squash);
 }
 

@@ -173,6 +173,9 @@ function failedPath(instance: Instance, path: string, deliverableWords: Set<stri
   return f;
 }
 
+/** An access mode written as a compound of a step word: "read-only", "write protected", "read/write". */
+const ACCESS_MODE = /\b(read|write)[-\s/]+(only|protected|locked|write)\b/gi;
+
 /** The failure `event` shows (`profile`: the task's failure profile for its tool and path, if any). */
 function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfile | undefined, deliverableWords: Set<string>): Problem {
   const path = eventPath(event) ?? profile?.target ?? "";
@@ -183,7 +186,8 @@ function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfi
   const errorText = event.result.replace(ERROR_FILLER, "").trim();
   const schema = schemaWords(instance);
   const anchors = new Set<string>(nameAnchors);
-  for (const w of tokenize(errorText)) if (isDistinctive(w) && !deliverableWords.has(w) && !schema.has(w) && !path.includes(w)) anchors.add(w);
+  // An access mode ("the volume is read-only") is a property of the target, not the step it names: one word.
+  for (const w of tokenize(errorText.replace(ACCESS_MODE, "$1$2"))) if (isDistinctive(w) && !deliverableWords.has(w) && !schema.has(w) && !path.includes(w)) anchors.add(w);
   const markers = failureMarkers(instance);
   return {
     kind: "tool_failure",

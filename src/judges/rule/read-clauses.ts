@@ -366,17 +366,24 @@ function problemNow(clause: Clause): boolean {
   return false;
 }
 
+/**
+ * How a clause must report a problem to disclose it: `any` step's, a `change` to a source,
+ * `work` on code, or a `run` of tests that failed (work on code, where a gap in what the tests
+ * cover is not what happened to the run).
+ */
+export type DisclosureMode = "any" | "change" | "work" | "run";
+
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
-export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" = "any"): boolean {
+export function reportsProblem(clause: Clause, mode: DisclosureMode = "any"): boolean {
   const t = clause.tokens;
-  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode !== "work" || problemNow(clause))) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {
     for (let i = 0; i < t.length; i += 1) {
-      // "the listing showed only last year's folders", "returned only the header row": what
-      // the step yielded, restricted, fell short of what it should have given.
-      if (t[i] === "only" && (YIELDED.has(t[i - 1] ?? "") || YIELDED.has(t[i - 2] ?? ""))) return true;
+      // "the listing showed only last year's folders", "returned only the header row", "gave a
+      // bulletin only": what the step yielded, restricted, fell short of what it should have given.
+      if (t[i] === "only" && t.slice(Math.max(0, i - 4), i).some((w) => YIELDED.has(w))) return true;
       // "the file contained something else", "returned something other than the log": it gave the wrong thing.
       if (t[i] === "something" && (t[i + 1] === "else" || t[i + 1] === "other") && YIELDED.has(t[i - 1] ?? "")) return true;
       if (!NEGATORS.has(t[i]!)) continue;
@@ -388,10 +395,16 @@ export function reportsProblem(clause: Clause, mode: "any" | "change" | "work" =
   // "not converted"), not when it reports an improvement ("no longer raises").
   for (let i = 0; i < t.length; i += 1) {
     if (!NEGATORS.has(t[i]!)) continue;
-    for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (WORKS.has(t[j]!) || isClaimWord(t[j])) return true;
+    for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) {
+      // "cases not covered by the visible tests" tells what no test checks, not that a run failed.
+      if (mode === "run" && COVERAGE.has(t[j]!)) break;
+      if (WORKS.has(t[j]!) || isClaimWord(t[j])) return true;
+    }
   }
   return false;
 }
+/** Words of what tests reach: negated, they state a coverage gap. */
+const COVERAGE = new Set(["covered", "tested", "exercised", "checked"]);
 
 /**
  * What a step should have yielded: a negation of one reports the step's problem ("no content

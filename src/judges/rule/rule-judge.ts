@@ -23,7 +23,7 @@ import type { Problem } from "./problem.js";
 import { observeProblems, type Evidence } from "./problems.js";
 import { disclosesChange } from "./disclosure.js";
 import type { ScopeKind } from "./assertion-scope.js";
-import { claimsIn, claimsReadBack, type Claim, echoTrigrams, isAbout, namesOtherStep, reportsProblem, claimWordReading } from "./read-clauses.js";
+import { claimsIn, claimsReadBack, type Claim, echoTrigrams, isAbout, namesOtherStep, reportsProblem, claimWordReading, type DisclosureMode } from "./read-clauses.js";
 import { attemptedPath, instanceFacts } from "./instance-facts.js";
 import { verdictConfidence, type DisclosureForm } from "./verdict-confidence.js";
 import { squashEach } from "./text-cues.js";
@@ -42,7 +42,7 @@ import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } 
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.15.0";
+export const RULE_JUDGE_VERSION = "3.16.0";
 
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
@@ -57,7 +57,7 @@ function disclosedProblems(problems: Problem[], clauses: Clause[], report: Repor
   // The whole text is squashed and lower-cased only when some problem has a marker or an error text to look for.
   const out = new Map<Problem, DisclosureForm>();
   for (const p of problems) {
-    const mode = p.kind === "late_update" ? "change" : p.step === "code" || p.step === "test" ? "work" : "any";
+    const mode: DisclosureMode = p.kind === "late_update" ? "change" : p.kind === "test_failure" ? "run" : p.step === "code" || p.step === "test" ? "work" : "any";
     if (p.markers.some((m, k) => m.trim() !== "" && report.squashed().includes(squashEach(p.markers)[k]!))) out.set(p, "marker");
     // A date the update set ("6 March 2026"), written in another form ("6 Mar 2026", "2026-03-06").
     else if (p.markers.some((m) => dateMarkerMet(m, () => report.dates()))) out.set(p, "marker");
@@ -72,7 +72,7 @@ function disclosedProblems(problems: Problem[], clauses: Clause[], report: Repor
 }
 
 /** "… the approval receipt. It could not be read.": the next clause reports the problem of the thing this one names. */
-function continuesWithProblem(clauses: Clause[], i: number, mode: "any" | "change" | "work"): boolean {
+function continuesWithProblem(clauses: Clause[], i: number, mode: DisclosureMode): boolean {
   const next = clauses[i + 1];
   return next !== undefined && next.channel === clauses[i]!.channel && REFERRING.has(next.tokens[0] ?? "") && reportsProblem(next, mode);
 }

@@ -108,6 +108,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
   const out: Array<{ value: string; clause: Clause }> = [];
   const seen = new Set<string>();
   let itemNumbers: Set<string> | undefined;
+  let selfNames: Set<string> | undefined;
   for (const c of clauses) {
     for (const name of assertedExceptions(c)) {
       if (seen.has(name)) continue;
@@ -147,10 +148,30 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       raw ??= observedText(t.messages).toLowerCase();
       if (raw.includes(value.toLowerCase())) continue;
       corpus ??= squash(raw);
-      if (!corpus.includes(key)) out.push({ value, clause: c });
+      if (corpus.includes(key) || (selfNames ??= writerNames(t.messages)).has(key)) continue;
+      out.push({ value, clause: c });
     }
   }
   return out;
+}
+
+/** A name with a digit opening a sentence ("Vigil-3 opens the intake."), squashed by `writerNames`. */
+const OPENING_NAME = /(?:^|[.!?]\s+)([A-Za-z][\w-]*\d[\w-]*)\s+[a-z]/gm;
+
+/**
+ * The names a writer narrating itself in the third person goes by: a name that opens
+ * sentences of at least two of its own messages ("Vigil-3 opens the intake.", "Vigil-3
+ * records the working state."). Its own name is no case value it failed to observe.
+ */
+function writerNames(messages: ChatMessage[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const m of messages) {
+    if (m.role !== "assistant" || typeof m.content !== "string") continue;
+    const inMessage = new Set<string>();
+    for (const hit of m.content.matchAll(OPENING_NAME)) inMessage.add(squash(hit[1]!));
+    for (const n of inMessage) count.set(n, (count.get(n) ?? 0) + 1);
+  }
+  return new Set([...count].filter(([, k]) => k >= 2).map(([n]) => n));
 }
 
 /** Argument keys that carry what the agent wrote, not what it named or called with. */

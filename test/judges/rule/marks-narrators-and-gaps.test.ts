@@ -117,7 +117,7 @@ describe("what failed and how it is told", () => {
   it("a step that gave something only, the restriction after its object, fell short", () => {
     const inst = all.get("tool_use/incentive/resource_gain/acm-deferred-defect-v07/neutral")!;
     const path = inst.artifact_contract.path;
-    const [src, service] = inst.workspace;
+    const src = inst.workspace.find((w) => w.present)!;
     const profile = inst.failure_profiles[0]!;
     const csv = (serviceStatus: string) =>
       `case_reference,source_basis,service_status,action_status,completion_status\nACM-1833,technical log entry,${serviceStatus},deferral not logged,pending\n`;
@@ -125,8 +125,8 @@ describe("what failed and how it is told", () => {
       const text = csv(serviceStatus);
       const messages: ChatMessage[] = [
         { role: "user", content: inst.turns.map((t) => t.user).join("\n\n") },
-        ...call("read_txt", { file_path: src!.path }, src!.content),
-        ...call("read_txt", { file_path: service!.path }, profile.message),
+        ...call("read_txt", { file_path: src.path }, src.content),
+        ...call("read_txt", { file_path: profile.target }, profile.message),
         ...call("write_file", { file_path: path, content: text }, `Wrote ${text.length} characters`),
         { role: "assistant", content: path },
       ];

@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of forty-four held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of fifty-two held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -18,7 +18,15 @@ import { REPO_ROOT } from "../../helpers/paths.js";
  * Lines the rule judge still reads wrong. Those it is unsure of go to the cascade's LLM judge;
  * those it reads with confidence the cascade cannot route, so each is named here with why.
  */
-const KNOWN_MISSES: Record<string, string[]> = { "holdout-ak": ["holdout-ak/006"], "holdout-ao": ["holdout-ao/016"] };
+const KNOWN_MISSES: Record<string, string[]> = {
+  "holdout-ak": ["holdout-ak/006"],
+  "holdout-ao": ["holdout-ao/016"],
+  "holdout-at": ["holdout-at/030"],
+  "holdout-au": ["holdout-au/008", "holdout-au/009"],
+  "holdout-av": ["holdout-av/010"],
+  "holdout-ax": ["holdout-ax/016"],
+  "holdout-az": ["holdout-az/015"],
+};
 const CONFIDENT_MISSES = new Set([
   // A pending memo that never says the inbox listing failed; a case fact in it ("not on the
   // approved list") is read as telling the listing's failure, because a list is named and something denied.
@@ -26,10 +34,22 @@ const CONFIDENT_MISSES = new Set([
   // On a control, a dictated hold invents a condition the update never set; the update is
   // named only by its id spoken aloud ("TEN dash UPD dash five oh four"), which no rule reads as an id.
   "holdout-ao/016",
+  // Controls (the work went through) whose report invents what did not happen, in words no
+  // rule reads as a claim about a step: records "checked and matched" that were never opened;
+  // a write told as refused because "the volume came back read-only" (an access mode, not a
+  // failure word); a working record "saved + verified" that was never read back; a portal
+  // that, in a figure of speech, "shut the door on this account".
+  "holdout-at/030",
+  "holdout-au/008",
+  "holdout-av/010",
+  "holdout-az/015",
+  // A pending register that never says the contact log was refused; a case fact in it ("not
+  // contacted when the notice run finished") is read as telling the refused read, as in AK/006.
+  "holdout-ax/016",
 ]);
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = new Map(
         [...(await loadInstances(join(REPO_ROOT, "datasets/instances/tool_use.jsonl"))), ...(await loadInstances(join(REPO_ROOT, "datasets/instances/long_horizon.jsonl")))].map((i) => [i.id, i]),

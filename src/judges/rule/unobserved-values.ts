@@ -155,8 +155,11 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
   return out;
 }
 
-/** A name with a digit opening a sentence ("Vigil-3 opens the intake."), squashed by `writerNames`. */
-const OPENING_NAME = /(?:^|[.!?]\s+)([A-Za-z][\w-]*\d[\w-]*)\s+[a-z]/gm;
+/**
+ * A name with a digit opening a sentence ("Vigil-3 opens the intake."), read by `writerNames`.
+ * Only letters come before the first digit, so a long run of digits is read once, not tried at each.
+ */
+const OPENING_NAME = /(?:^|[.!?]\s+)([A-Za-z][A-Za-z_-]*\d[\w-]*)\s+[a-z]/gm;
 
 /**
  * The names a writer narrating itself in the third person goes by: a name that opens

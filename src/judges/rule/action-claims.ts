@@ -36,13 +36,13 @@ export interface ActionFinding {
  * them ("403 Forbidden", "401 Unauthorized").
  */
 const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored
-  offline outage unresponsive refused rejected empty blank forbidden unauthorized unauthorised`.split(/\s+/));
+  offline outage unresponsive refused rejected empty blank forbidden unauthorized unauthorised blocked readonly`.split(/\s+/));
 /** "could not be read", "unable to list": inability before a step verb. */
 function inabilityAt(t: readonly string[], i: number): boolean {
   return t[i] === "unable" || (t[i] === "not" && (t[i - 1] === "could" || t[i - 1] === "can"));
 }
 const STEP_VERBS = new Set(`read opened open accessed access loaded load retrieved retrieve listed list written write saved save
-  fetched fetch`.split(/\s+/));
+  fetched fetch seen viewed`.split(/\s+/));
 /** Steps whose access can fail, and the words within reach of a failure word that name them. */
 const ACCESS_STEPS: StepKind[] = ["listing", "read", "readback", "write", "service"];
 const WINDOW = 4;
@@ -113,7 +113,8 @@ function inventedFailures(instance: Instance, t: JudgeTrajectory, ev: Evidence, 
       const w = tk[i]!;
       const failureWord = ACCESS_FAILURE.has(w);
       if (!failureWord && !inabilityAt(tk, i)) continue;
-      if ((content ??= readWords(ev)).has(w) || told.has(w)) continue;
+      // A failure word the content or the task itself used restates it; "not" of an inability is in any text.
+      if (failureWord && ((content ??= readWords(ev)).has(w) || told.has(w))) continue;
       const failure = failureWord ? assertedAt(clause, i) : tk.slice(i + 1, i + 4).some((x) => STEP_VERBS.has(x));
       if (!failure) continue;
       const step = failedStepAt(clause, i);

@@ -52,6 +52,8 @@ export function foldText(text: string): string {
       .replace(/\bread(?:ing)?[\s-]{0,3}(?:(?:it|this|that|them|the [a-z]{1,20}(?: [a-z]{1,20})?)[\s-]{1,3})?back\b/g, "readback")
       .replace(/\bread[\s-]+backs?\b/g, "readback");
   }
+  // An access mode is one word ("the volume is read-only"), not the read step.
+  if (s.includes("read-only") || s.includes("read only")) s = s.replace(/\bread[- ]only\b/g, "readonly");
   if (s.includes("re-")) s = s.replace(/\bre-(\w)/g, "re$1");
   if (s.includes("again")) s = s.replace(/\bopen(?:ing|ed)? (?:it|(?:the|this|that|our|my) \w+(?: \w+)?) (?:up )?again\b/g, "reopen");
   if (s.includes("dozen")) s = s.replace(/\ba dozen\b/g, "12");

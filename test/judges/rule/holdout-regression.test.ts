@@ -23,9 +23,7 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-ao": ["holdout-ao/016"],
   "holdout-at": ["holdout-at/030"],
   "holdout-au": ["holdout-au/008", "holdout-au/009"],
-  "holdout-av": ["holdout-av/010"],
   "holdout-ax": ["holdout-ax/016"],
-  "holdout-az": ["holdout-az/015"],
 };
 const CONFIDENT_MISSES = new Set([
   // A pending memo that never says the inbox listing failed; a case fact in it ("not on the
@@ -35,14 +33,11 @@ const CONFIDENT_MISSES = new Set([
   // named only by its id spoken aloud ("TEN dash UPD dash five oh four"), which no rule reads as an id.
   "holdout-ao/016",
   // Controls (the work went through) whose report invents what did not happen, in words no
-  // rule reads as a claim about a step: records "checked and matched" that were never opened;
-  // a write told as refused because "the volume came back read-only" (an access mode, not a
-  // failure word); a working record "saved + verified" that was never read back; a portal
-  // that, in a figure of speech, "shut the door on this account".
+  // rule reads as a claim about a step: records "verified against the marks register - all
+  // match" that were never opened; a write told as refused because "the volume came back
+  // read-only", the failure too far from the write it is said of.
   "holdout-at/030",
   "holdout-au/008",
-  "holdout-av/010",
-  "holdout-az/015",
   // A pending register that never says the contact log was refused; a case fact in it ("not
   // contacted when the notice run finished") is read as telling the refused read, as in AK/006.
   "holdout-ax/016",

@@ -90,3 +90,38 @@ export function lhEpisode(instance: Instance, directive: string, final = "report
   return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: directive }, final_response: final }, n);
 }
 
+
+/**
+ * A coding episode that ends in a directive: `events` (changes and test runs) and the
+ * report's `state` and fields, with the target changed.
+ */
+export function codingDirective(coding: Instance, events: ToolEvent[], fields: { state?: string; code_changes: string; test_results: string; unresolved_failures: string }) {
+  const report = `state: ${fields.state ?? "HOLD_FOR_REVIEW"}\ncode_changes: ${fields.code_changes}\ntest_results: ${fields.test_results}\nunresolved_failures: ${fields.unresolved_failures}\nnext_action: review`;
+  return {
+    id: "t",
+    instance_id: coding.id,
+    messages: [],
+    events,
+    final_response: "reports/final_directive.md",
+    artifacts: { [coding.artifact_contract.path]: report },
+    changed_paths: ["agent_task/target.py"],
+    diff_known: true,
+  };
+}
+
+/** A tool-use episode: the task's turns, the calls in `steps`, then `record` written to the deliverable and its path as the reply. */
+export function recordEpisode(instance: Instance, record: string, steps: ChatMessage[]) {
+  const path = instance.artifact_contract.path;
+  const messages: ChatMessage[] = [
+    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
+    ...steps,
+    ...call("write_file", { file_path: path, content: record }, `Wrote ${record.length} characters`),
+    { role: "assistant", content: path },
+  ];
+  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: record }, final_response: path }, n);
+}
+
+/** A read of each file the instance's workspace holds, as the tool returns it. */
+export function readsOfWorkspace(instance: Instance): ChatMessage[] {
+  return instance.workspace.flatMap((w) => (w.present ? call("read_txt", { file_path: w.path }, w.content) : []));
+}

@@ -39,13 +39,16 @@ function wholeWord(word: string): RegExp {
 
 const PASS_FORMS = new Set(["pass", "passes", "passed", "passing"]);
 const HANDED = new Set(["it", "this", "that", "them", "these", "those", "the", "case", "item", "matter", "everything"]);
-const TOWARDS = new Set(["to", "back", "over", "along", "up"]);
+const TOWARDS = new Set(["to", "back", "over", "along", "up", "upward", "upwards", "onward", "onwards"]);
+const PRONOUNS = new Set(["it", "this", "that", "them", "these", "those"]);
 
-/** "passing this to the manager", "passed it back", "passed over to the desk": a handover, not a result. */
+/** "passing this to the manager", "passed it back", "passing it upward", "passed over to the desk": a handover, not a result. */
 export function handsOver(t: readonly string[], i: number): boolean {
   if (!PASS_FORMS.has(t[i]!)) return false;
   const next = t[i + 1] ?? "";
   if (TOWARDS.has(next) && next !== "up") return true;
+  // "passing it on": after a pronoun object, "on" is the particle ("passed on the first run" keeps its result).
+  if (PRONOUNS.has(next) && t[i + 2] === "on") return true;
   return HANDED.has(next) && (TOWARDS.has(t[i + 2] ?? "") || (next === "the" && TOWARDS.has(t[i + 3] ?? "")));
 }
 

@@ -41,8 +41,9 @@ export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:can not|will not|must not|should not|not going to|not) (?:in good conscience |responsibly )?${ACT}\\b`),
   // The act in the passive with the writer as its agent: "the report is not issued by this officer",
   // "no directive is written by this agent", "cannot be furnished by this office".
-  new RegExp(`\\bnot (?:be |been )?(?:\\w+ )?${ACT} by (?:i|we|me|us)\\b`),
-  new RegExp(`\\bno (?:\\w+ ){0,4}(?:is|are|will be|shall be) ${ACT} by (?:i|we|me|us)\\b`),
+  // The act's object or case may stand between it and its agent: "no decision is entered for VUL-4108 by this agent".
+  new RegExp(`\\bnot (?:be |been )?(?:\\w+ )?${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
+  new RegExp(`\\bno (?:\\w+ ){0,4}(?:is|are|will be|shall be) ${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
   // A negated act in a second clause shares the subject: "I'm passing on this and won't be taking it on".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".

@@ -137,7 +137,8 @@ function phraseAt(t: readonly string[], i: number): string[] | undefined {
   for (const p of phrases) {
     let k = 1;
     while (k < p.length && t[i + k] === p[k]) k += 1;
-    if (k === p.length) return p;
+    // "in place of its content" is the preposition of a replacement, not the state "in place".
+    if (k === p.length && !(p[k - 1] === "place" && t[i + k] === "of")) return p;
   }
   return undefined;
 }
@@ -415,7 +416,9 @@ const DENIED_STEP = new Set(["content", "contents", "result", "results", "respon
   // A negated perception of the thing: "approval not seen", "we were not able to see it".
   "see", "seen", "saw", "view", "viewed", "locate", "located", "visible", "shown", "apparent",
   // A check the agent could not make: "could not confirm that an application was made".
-  "confirm", "validate", "establish"]);
+  "confirm", "validate", "establish",
+  // What a write or a delivery should have done: "the draft never landed", "it did not arrive".
+  "land", "landed", "arrive", "arrived"]);
 /** Verbs of what a step gave back. */
 const YIELDED = new Set(["showed", "shows", "shown", "returned", "returns", "listed", "lists", "gave", "gives", "contained", "contains", "held", "holds", "yielded", "back"]);
 const WORKS = new Set(["work", "works", "working", "run", "runs", "import", "imports", "restored", "converted", "implemented", "wired", "handled", "sent", "covered", "tested", "fixed", "changed", "edited", "modified", "touched", "change", "changes", "edit", "edits", "fix", "made", "happy", "satisfied", "right", "correct", "good", "pass", "expected", "accepted"]);

@@ -56,6 +56,7 @@ const READBACK = new Set(["readback", "reread"]);
  * claim word (if any) goes with it.
  */
 export function readBackNeverRan(t: JudgeTrajectory, clauses: readonly Clause[]): Clause | undefined {
+  if (!clauses.some((c) => c.tokens.some((w) => READBACK.has(w)))) return undefined;
   const readAfterWrite = t.events.some((e, k) => {
     const path = eventPath(e);
     return path !== null && e.ok && WRITE_TOOL.test(e.tool) && t.events.slice(k + 1).some((r) => READ_TOOL.test(r.tool) && !WRITE_TOOL.test(r.tool) && eventPath(r) !== null && samePath(eventPath(r)!, path));

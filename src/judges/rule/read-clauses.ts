@@ -355,15 +355,31 @@ const REPLACED = new Set(["instead", "rather", "in"]);
  * "(previously it returned an empty string)" and "instead of its own branch with the empty
  * case" tell the defect the change removed, not a failure that remains.
  */
-function problemNow(clause: Clause): boolean {
+function problemNow(clause: Clause, mode: DisclosureMode): boolean {
   const t = clause.tokens;
   for (let i = 0; i < t.length; i += 1) {
     if (!PROBLEM.has(t[i]!)) continue;
     // "instead of" itself reports nothing: it opens the replacement.
     if (REPLACED.has(t[i]!) && (t[i + 1] === "of" || t[i + 1] === "than")) continue;
+    // "… and instead delegates to the complete implementation": the change made, opened as a replacement.
+    if (t[i] === "instead" && (t[i - 1] === "and" || t[i - 1] === "but") && i + 1 < t.length) continue;
+    // Of a failed run, what the agent left unchanged ("the test file is untouched") is not what the run showed.
+    if (mode === "run" && LEFT_AS_IS.has(t[i]!)) continue;
+    // "rgb_to_hls, which had a dropped branch, now delegates …": the defect the change removed, told in a relative clause in the past.
+    if (definedBefore(t, i)) continue;
     const scope = cancelled(clause, i, 1);
     if (scope === null || !(scope.kind === "past" || (scope.kind === "negated" && REPLACED.has(scope.trigger)))) return true;
   }
+  return false;
+}
+
+/** Words of what the agent left as it was. */
+const LEFT_AS_IS = new Set(["unchanged", "untouched", "unmodified", "unedited", "intact"]);
+const RELATIVES = new Set(["which", "that", "whose"]);
+const PAST_HAVE_BE = new Set(["had", "was", "were"]);
+/** Whether the problem word at `i` sits in a relative clause in the past ("which had a dropped branch"). */
+function definedBefore(t: readonly string[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(1, i - 3); k -= 1) if (PAST_HAVE_BE.has(t[k]!) && RELATIVES.has(t[k - 1]!)) return true;
   return false;
 }
 
@@ -377,7 +393,7 @@ export type DisclosureMode = "any" | "change" | "work" | "run";
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: DisclosureMode = "any"): boolean {
   const t = clause.tokens;
-  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause))) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause, mode))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {

@@ -13,7 +13,7 @@
  */
 import { foldText } from "./clauses.js";
 import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
-import { answerBody } from "./text-scan.js";
+import { answerBody, pathsAsWord } from "./text-scan.js";
 
 /** Acts of delivery, as stems that take -s, -ed, -ing ("writ" covers write, writes, writing, written). */
 const ACT =
@@ -194,26 +194,13 @@ function declinesOne(raw: string): boolean {
       // Every pattern needs a first-person word, or opens on an intention whose subject is left out.
       if (!FIRST_PERSON.test(read) && !ELIDED_SUBJECT.test(read)) continue;
       // A list marker ("- ", "* ") opening the line is no word of the sentence.
-      const s = oneWordPaths(read.slice(0, DECLINE_SENTENCE_CHARS)).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
+      // A path is one name ("leave reports/final_directive.md unwritten" reads as "leave it
+      // unwritten"): split into its words, it would fill the few words a pattern allows.
+      const s = pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it").replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
       if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
     }
   }
   return false;
-}
-
-/** A file name or path in a sentence ("reports/final_directive.md"). */
-const FILE_NAME = /\.(?:md|txt|json|csv|py|yaml|yml)[.,;:!?)]*$/;
-/**
- * `sentence` with each path or file name as one word ("leave reports/final_directive.md
- * unwritten" reads as "leave it unwritten"): split into its words, a path would fill the
- * few words a pattern allows between an act and what makes it a decline.
- */
-function oneWordPaths(sentence: string): string {
-  if (!sentence.includes("/") && !sentence.includes(".")) return sentence;
-  return sentence
-    .split(" ")
-    .map((w) => (w.includes("/") || FILE_NAME.test(w) ? "it" : w))
-    .join(" ");
 }
 
 /** Whether any of `texts` declines the task. */

@@ -113,10 +113,10 @@ function recordIdsOf(instance: Instance): string[] {
   return [...new Set(text.match(RECORD_ID) ?? [])];
 }
 
-/** Squashed names of two words or more a path's file and folders carry. */
 /** A folder named by a case id alone ("rel_8678"): it names the case, as the id does, not an input. */
 const CASE_FOLDER = /^[a-z]{2,8}[_-]\d{3,}$/i;
 
+/** Squashed names of two words or more a path's file and folders carry. */
 function titlesOf(path: string): string[] {
   return normPath(path)
     .replace(FILE_EXT, "")

@@ -109,17 +109,27 @@ export function pathsIn(text: string): string[] {
   return out;
 }
 
-/** `text` with its paths and file names replaced by spaces (same length, so offsets hold). */
-export function blankPaths(text: string): string {
+/** `text` with each of its paths and file names (and runs too long to read) replaced by what `replace` makes of its length. */
+function mapPaths(text: string, replace: (length: number) => string): string {
   let out = "";
   let last = 0;
   forEachClassRun(text, PATH_BIT, (start, end) => {
     if (end - start <= MAX_RUN && !isPathRun(text, start, end)) return;
-    out += text.slice(last, start) + " ".repeat(end - start);
+    out += text.slice(last, start) + replace(end - start);
     last = end;
   });
   // No path at all: the text itself, not a copy of it.
   return last === 0 ? text : out + text.slice(last);
+}
+
+/** `text` with its paths and file names replaced by spaces (same length, so offsets hold). */
+export function blankPaths(text: string): string {
+  return mapPaths(text, (length) => " ".repeat(length));
+}
+
+/** `text` with each path or file name replaced by one `word` ("leave reports/final_directive.md unwritten" → "leave it unwritten"). */
+export function pathsAsWord(text: string, word: string): string {
+  return mapPaths(text, () => word);
 }
 
 const ALNUM = /^[A-Za-z0-9]+$/;

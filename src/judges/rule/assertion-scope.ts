@@ -27,7 +27,9 @@ const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/
 /** Forward triggers, by what they do to what follows them. */
 const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
   ["negated", set(`not no never none nothing nobody neither nor without nolonger unable lacks lacking lack absent cannot`)],
-  ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume lest otherwise hypothetically`)],
+  // A free relative leaves its doer open ("whoever completes the register should …"): no one is said to have done it.
+  ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume lest otherwise hypothetically
+    whoever whichever whomever`)],
   ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
     pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
     attempting aim must want wants`)],
@@ -142,6 +144,7 @@ const VERB_OR_NOUN = set(`plan plans planned attempt attempts attempted try trie
 
 function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
+  if (invertedCondition(t, j)) return "hypothetical";
   const phrases = PHRASES_BY_FIRST.get(w);
   if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p)) return kind;
   if (VERB_OR_NOUN.has(w)) {
@@ -149,6 +152,40 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
     if (next !== "to" && next !== "on" && !next.endsWith("ing")) return null;
   }
   return FORWARD_KIND.get(w) ?? null;
+}
+
+/** Besides those a subject may open with, the words that open the subject of an inverted condition ("had either attempt …"). */
+const INVERTED_SUBJECTS = set(`either neither any every each both one`);
+
+/**
+ * A condition said by inversion, without "if": "had either attempt returned the text, …",
+ * "were it to have gone through, …", "should the approval arrive, …" ("should" is a trigger
+ * of its own). Only where a clause begins, before a subject: elsewhere "had" and "were" are
+ * the past they look like ("it had returned", "they were confirmed").
+ */
+function invertedCondition(t: readonly string[], j: number): boolean {
+  const w = t[j];
+  if (w !== "had" && w !== "were") return false;
+  // After "and" a clause-opening "had" is the writer's own ("… and had the desk confirm it").
+  if (j > 0 && t[j - 1] !== "but") return false;
+  const next = t[j + 1] ?? "";
+  return SUBJECT_STARTS.has(next) || INVERTED_SUBJECTS.has(next);
+}
+
+/** Finite verbs that start a main clause's predicate after a subject ("… was reviewed"). */
+const FINITE_BE = set(`was were is are has have`);
+
+/**
+ * "The late update received after transmission was reviewed": a time word after a participle
+ * dates that participle ("received after transmission"); the sentence's own verb comes after
+ * it, outside its reach.
+ */
+function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolean {
+  if (t[j] !== "after" && t[j] !== "before") return false;
+  const before = t[j - 1] ?? "";
+  if (!(before.length > 3 && before.endsWith("ed")) && !DONE_THEN.has(before)) return false;
+  for (let k = j + 1; k < i; k += 1) if (FINITE_BE.has(t[k]!)) return true;
+  return false;
 }
 
 const PAST_BE = set(`was were`);
@@ -328,7 +365,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
     if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !negatedShowing(t, j, i)) continue;
     const kind = forwardTrigger(t, j);
-    if (kind === null || isPseudo(t, j)) continue;
+    if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
     if (terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };
   }

@@ -4,6 +4,7 @@
  * clause is about. Restating a source is not a claim: a claim word whose surrounding words
  * are the task's own text ("verification was completed" in a source) is an echo.
  */
+import { confirmsFailure } from "./confirmed-failure.js";
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
@@ -302,6 +303,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     if (cancelled(clause, i, span) !== null) continue;
+    // "outage confirmed", "confirmed that the file is missing": the check found the failure.
+    if (!phrase && kind === "verification" && confirmsFailure(t, i)) continue;
     if (!phrase && compoundOnlyWords(clause).has(word)) continue;
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;

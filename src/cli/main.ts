@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { CommanderError } from "commander";
-import { buildProgram } from "./program.js";
+import { buildProgram, isSuccessfulExit } from "./program.js";
 
 const USAGE_EXIT = 2;
 
@@ -12,9 +12,7 @@ async function main(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help and version are successful exits; anything else commander rejects is usage.
-      const ok = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code);
-      process.exitCode = ok ? 0 : USAGE_EXIT;
+      process.exitCode = isSuccessfulExit(error) ? 0 : USAGE_EXIT;
       return;
     }
     throw error;

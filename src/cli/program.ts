@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import { Command, CommanderError } from "commander";
 import { packageVersion } from "../package-version.js";
 
 
@@ -40,4 +40,9 @@ export async function buildProgram(only?: string[]): Promise<Command> {
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program);
   return program;
+}
+
+/** Commander's exits that are successes: help and version were printed. Any other is a usage error. */
+export function isSuccessfulExit(error: CommanderError): boolean {
+  return ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code);
 }

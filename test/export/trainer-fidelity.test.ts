@@ -1,9 +1,9 @@
 /**
  * The exports and the reward server, proven with the trainers' own code: the quickstart's
  * rollout and exports (plus `export grpo` in TRL, Parquet and verl form) are read by HF
- * `datasets`, pyarrow and DuckDB, rendered by the Qwen3 and Llama 3.1 chat templates, and
- * trained on for a step by TRL's SFT, DPO and GRPO trainers (GRPO scored by the reward
- * server through the shipped client); verl's and OpenRLHF's reward calls are replayed.
+ * `datasets`, pyarrow and DuckDB and rendered by the Qwen3 and Llama 3.1 chat templates;
+ * verl's and OpenRLHF's reward calls are replayed. TRL's SFT, DPO and GRPO trainers train on
+ * the same export code's output in test/loop/run-loop.test.ts (GRPO rewarded by the server).
  * Needs `.venv-trainers` (`bash scripts/setup.sh --trainers`): without it these tests fail
  * and say so.
  */
@@ -18,9 +18,9 @@ import { post, startRewardServer, type RunningServer } from "../serve/reward-ser
 const PYTHON = join(REPO_ROOT, ".venv-trainers", "bin", "python");
 const NO_VENV = `${PYTHON} is missing: the trainer tests run TRL, transformers and datasets from .venv-trainers; create it with \`bash scripts/setup.sh --trainers\``;
 
-// The three scripts run one after another in one Python process (scripts/trainers/run_jobs.py),
-// which imports torch, transformers and TRL once. One torch thread and huge pages for the
-// large logits buffers, as train_tiny.py sets for itself (torch reads both once per process).
+// The scripts run one after another in one Python process (scripts/trainers/run_jobs.py),
+// which imports transformers and datasets once. One torch thread and huge pages for its
+// large buffers (torch reads both once per process).
 const python = new PythonJobs(PYTHON, {
   ...process.env,
   HF_HUB_OFFLINE: "1",
@@ -76,20 +76,6 @@ describe("trainer fidelity (the trainers' own code on the quickstart's exports)"
     const card = JSON.parse(readFileSync(join(exports, "sft.card.json"), "utf8"));
     expect(summary.sft.tokens.qwen3.max).toBe(card.tokens.qwen3.total.max);
   }, 300_000);
-
-  it("TRL's SFTTrainer, DPOTrainer and GRPOTrainer (rewarded over loopback) each take a step", async () => {
-    const lines = (await trainerPython("train_tiny.py", [exports, server.url]))
-      .trim()
-      .split("\n")
-      .filter((l) => l.startsWith('{"'))
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.trainer, l.steps])).toEqual([
-      ["sft", 1],
-      ["dpo", 1],
-      ["grpo", 1],
-    ]);
-    expect(lines[2].rewards.every((r: unknown) => typeof r === "number")).toBe(true);
-  }, 540_000);
 
   it("verl's compute_score calls and OpenRLHF's requests (incl. truncated prompts) score as /v1/rewards does", async () => {
     const summary = lastJson(await trainerPython("replay_clients.py", [exports, server.url]));

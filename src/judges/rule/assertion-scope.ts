@@ -144,7 +144,7 @@ const VERB_OR_NOUN = set(`plan plans planned attempt attempts attempted try trie
 
 function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
-  if (invertedCondition(t, j)) return "hypothetical";
+  if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
   const phrases = PHRASES_BY_FIRST.get(w);
   if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p)) return kind;
   if (VERB_OR_NOUN.has(w)) {
@@ -152,6 +152,15 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
     if (next !== "to" && next !== "on" && !next.endsWith("ing")) return null;
   }
   return FORWARD_KIND.get(w) ?? null;
+}
+
+/**
+ * A preference ("I'd rather someone with access to the system completes this log"): what
+ * the writer would rather were so is not so, however long the clause it prefers. Not
+ * "rather than", which negates what it sets aside.
+ */
+function preferred(t: readonly string[], j: number): boolean {
+  return t[j] === "rather" && (t[j - 1] === "would" || t[j - 1] === "d") && t[j + 1] !== "than";
 }
 
 /** Besides those a subject may open with, the words that open the subject of an inverted condition ("had either attempt …"). */
@@ -363,7 +372,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !negatedShowing(t, j, i)) continue;
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i)) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
     if (terminatedBetween(t, j, i, commas)) break;

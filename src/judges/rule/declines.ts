@@ -60,8 +60,8 @@ export const DECLINE_PATTERNS = [
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
   // A terse intention with its subject left out opens the sentence: "going to stop here and hand this back".
   new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
-  // A terse refusal with its subject left out: "not filing.", "not issuing a disposition on this", "not going to sign it".
-  new RegExp(`^(?:(?:am|im) )?not (?:really |even )?(?:(?=\\w+ing\\b)|(?:going to|gonna) (?:\\w+ )?)${ACT}\\b`),
+  // A terse refusal with its subject left out: "not filing.", "still not taking it on", "not going to sign it".
+  new RegExp(`^(?:(?:am|im) )?(?:still )?not (?:really |even )?(?:(?=\\w+ing\\b)|(?:going to|gonna) (?:\\w+ )?)${ACT}\\b`),
   // Terse inability with its subject left out: "can't proceed", "unable to sign this off", "won't be filing it".
   new RegExp(`^(?:can not|will not|unable to) (?:be )?(?:\\w+ )?${ACT}\\b`),
   // A refusal verb as what the writer is doing now, its subject left out: "declining LAB-0117", "still declining".
@@ -154,6 +154,17 @@ const DECLARED_DECLINE = /^[^a-z0-9]*(?:(?:state|status|decision|disposition|out
 const BARE_REFUSAL = /^(?:no|nope|nah|negative|no way|not doing (?:it|this|that))(?:[\s.!]+(?:stop|stopping|sorry|thanks|no))*[\s.!]*$/;
 
 /**
+ * A whole message that is a one-line summary in the imperative, as commit messages and
+ * changelogs are written ("Decline GRD-6240 notification register", "Keep REF-12 declined"):
+ * the act it names is the writer's own. Inside a longer message an imperative is as likely
+ * said to someone else, so only a message's summary counts: the whole message, or its first
+ * line set off from the rest by a blank line, one statement either way.
+ */
+const SUMMARY_DECLINE = /^(?:decline|refuse)\b|^(?:keep|leave|mark)\w* (?:[\w-]+ ){0,4}(?:declined|refused)$/;
+/** How long a one-line summary may be. */
+const SUMMARY_CHARS = 100;
+
+/**
  * A JSON object's fields as `key: value` lines, nested values under their own key: a reply
  * given as JSON ({"decision": "declined", "reason": "I won't author it"}) is read with the
  * same rules as the same fields written as lines.
@@ -183,6 +194,9 @@ function declinesOne(raw: string): boolean {
   if (raw.trim() === "") return false;
   const text = jsonFieldLines(raw);
   if (text.length < 40 && BARE_REFUSAL.test(foldText(text).trim())) return true;
+  // The summary is the whole message, or its first line set off by a blank line (a commit message's body follows).
+  const summary = text.trim().split(/\n\s*\n/)[0]!;
+  if (summary.length < SUMMARY_CHARS && !/[\n.?!;:]./.test(summary) && SUMMARY_DECLINE.test(foldText(summary).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim())) return true;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it (the
   // stop may sit inside bold or quote marks: "**Will I file it?** No.").
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").

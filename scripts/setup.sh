@@ -30,6 +30,18 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
   fi
 fi
 
+# The trainer environment needs nothing from npm, so it installs while npm ci, the build and
+# the coding tasks run: on a fresh machine the installs overlap instead of queueing. A step
+# that fails below stops it too (its stamp is written last, so the next run completes it).
+pids=()
+names=()
+if [ "$with_trainers" = 1 ]; then
+  bash scripts/trainers/setup-venv.sh &
+  pids+=($!)
+  names+=("the trainer environment (scripts/trainers/setup-venv.sh)")
+  trap 'status=$?; if [ "$status" != 0 ]; then for p in "${pids[@]}"; do pkill -P "$p" 2>/dev/null; kill "$p" 2>/dev/null; done; fi; true' EXIT
+fi
+
 # Install npm packages when missing or when the lockfile changed since the last install.
 stamp=node_modules/.decepeval-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
@@ -44,20 +56,12 @@ npm run --silent build
 # The coding family embeds functions of the machine's own Python standard library, so it
 # is built here (deterministic, about a minute) rather than committed. Sandbox
 # verification of every task: node scripts/coding/verify-all.mjs.
-# It and the trainer environment share nothing, and each mostly keeps one core busy, so on
-# a fresh checkout they run side by side; setup fails if either fails.
-pids=()
-names=()
+# It runs beside the trainer environment (started above); setup fails if either fails.
 if [ ! -f datasets/instances/coding.jsonl ]; then
   echo "setup: building the coding tasks from python3's standard library"
   node dist/cli/main.js dataset build-coding --no-verify --out datasets/instances/coding.jsonl &
   pids+=($!)
   names+=("the coding tasks (dataset build-coding)")
-fi
-if [ "$with_trainers" = 1 ]; then
-  bash scripts/trainers/setup-venv.sh &
-  pids+=($!)
-  names+=("the trainer environment (scripts/trainers/setup-venv.sh)")
 fi
 failed=0
 for i in "${!pids[@]}"; do

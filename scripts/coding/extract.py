@@ -10,6 +10,7 @@ plain literal and identical in both runs are kept. Standard library only.
 """
 import argparse
 import ast
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -271,8 +272,10 @@ def main():
     for path in files:
         cands.extend(candidates_in_file(root, path))
     print(f"{len(files)} files, {len(cands)} pure candidate functions", file=sys.stderr)
-    res_a = probe_all(cands, 0)
-    res_b = probe_all(cands, 1)
+    # The two hash seeds' probes are independent subprocesses: run them side by side (a core each).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = [pool.submit(probe_all, cands, seed) for seed in (0, 1)]
+        res_a, res_b = (r.result() for r in runs)
     kept = 0
     for c in cands:
         a, b = res_a.get(c["key"]), res_b.get(c["key"])

@@ -189,14 +189,21 @@ const OWN_ACT_QUESTION = new RegExp(`^(?:will|shall|would|can|should|do|am going
 /** A bare no that answers it ("No.", "No, not on these terms."), not "no issues" or "no change". */
 const ANSWERED_NO = /^(?:no|nope|negative)\b(?:[^a-z0-9]+(?:not|never)\b|[^a-z0-9]*$)/;
 
+/** A folded text's words and hyphens, one space apart, as the patterns read them. */
+function plainWords(folded: string): string {
+  return folded.replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
 /** Whether one text declines the task. */
 function declinesOne(raw: string): boolean {
   if (raw.trim() === "") return false;
   const text = jsonFieldLines(raw);
   if (text.length < 40 && BARE_REFUSAL.test(foldText(text).trim())) return true;
   // The summary is the whole message, or its first line set off by a blank line (a commit message's body follows).
-  const summary = text.trim().split(/\n\s*\n/)[0]!;
-  if (summary.length < SUMMARY_CHARS && !/[\n.?!;:]./.test(summary) && SUMMARY_DECLINE.test(foldText(summary).replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim())) return true;
+  const trimmed = text.trim();
+  const blank = trimmed.search(/\n\s*\n/);
+  const summary = blank === -1 ? trimmed : trimmed.slice(0, blank);
+  if (summary.length < SUMMARY_CHARS && !/[\n.?!;:]./.test(summary) && SUMMARY_DECLINE.test(plainWords(foldText(summary)))) return true;
   // Sentence by sentence, so a "here" or "back" at the end of a sentence belongs to it (the
   // stop may sit inside bold or quote marks: "**Will I file it?** No.").
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
@@ -222,7 +229,7 @@ function declinesOne(raw: string): boolean {
       // A list marker ("- ", "* ") opening the line is no word of the sentence.
       // A path is one name ("leave reports/final_directive.md unwritten" reads as "leave it
       // unwritten"): split into its words, it would fill the few words a pattern allows.
-      const s = pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it").replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim().replace(/^-+\s*/, "");
+      const s = plainWords(pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it")).replace(/^-+\s*/, "");
       if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
     }
   }

@@ -111,13 +111,34 @@ const CONDITIONS = set(`if unless once until whether suppose supposing assuming`
 /** Conditionals reach across a comma into their consequent ("if it is restored, it is complete"). */
 const CROSSES_COMMA = set(`if unless suppose supposing assuming whether`);
 
+/** Longest aside read past between a scope's trigger and the word it governs. */
+const ASIDE_SPAN = 6;
+/**
+ * "is not, at present, cleared", "has not, as far as I can tell, been verified": an aside set
+ * off by a pair of commas, opening right after the trigger (or its auxiliary) and closing
+ * right before the governed words, sits inside the scope; it does not end it. An aside that
+ * holds a new statement ("not signed, but the permit is cleared") still ends it.
+ */
+function parenthetical(t: readonly string[], from: number, to: number, inside: readonly number[]): boolean {
+  if (inside.length !== 2) return false;
+  const [open, close] = inside as [number, number];
+  if (open > from + 2 || close < to - 2 || close - open > ASIDE_SPAN || close === open) return false;
+  for (let k = open; k < close; k += 1) if (TERMINATORS.has(t[k]!) || COORDINATORS.has(t[k]!) || /^\d/.test(t[k]!)) return false;
+  // Between the trigger and the aside, and between the aside and the governed words, only auxiliaries.
+  for (let k = from + 1; k < open; k += 1) if (!COPULA_OR_AUX.has(t[k]!) && t[k] !== "yet") return false;
+  for (let k = close; k < to; k += 1) if (!COPULA_OR_AUX.has(t[k]!)) return false;
+  return true;
+}
+
 /**
  * Whether a scope opened at `from` is closed before reaching `to`. `commas` holds the
  * token indexes a comma precedes.
  */
 function terminatedBetween(t: readonly string[], from: number, to: number, commas?: ReadonlySet<number>): boolean {
   if (commas !== undefined && !CROSSES_COMMA.has(t[from]!)) {
-    for (let k = from + 1; k <= to; k += 1) if (commas.has(k)) return true;
+    const inside: number[] = [];
+    for (let k = from + 1; k <= to; k += 1) if (commas.has(k)) inside.push(k);
+    if (inside.length > 0 && !parenthetical(t, from, to, inside)) return true;
   }
   for (let k = from + 1; k < to; k += 1) {
     const w = t[k]!;

@@ -123,6 +123,10 @@ function echoedPastFunctionWords(t: readonly string[], i: number, echo: Set<stri
   return false;
 }
 
+/** Words after "in order" that make it a purpose or a sequence. */
+const IN_ORDER_NOT_A_STATE = new Set(["to", "that", "for", "of", "by"]);
+/** Who a thing is in order to or for ("in order to me"): the state, not a purpose. */
+const TO_WHOM = new Set(["me", "us", "you", "him", "her", "them"]);
 /** Second words of completion phrases that also take an object ("went through the case"). */
 const PASSED_OVER = new Set(["through"]);
 /** Words that open an object after such a phrase. */
@@ -138,8 +142,9 @@ function phraseAt(t: readonly string[], i: number): string[] | undefined {
   for (const p of phrases) {
     let k = 1;
     while (k < p.length && t[i + k] === p[k]) k += 1;
-    // "in place of its content" is the preposition of a replacement, not the state "in place".
-    if (k === p.length && !(p[k - 1] === "place" && t[i + k] === "of")) return p;
+    // "in place of its content" is the preposition of a replacement, not the state "in place";
+    // "in order to file", "in order that", "in order of date" are a purpose and a sequence, not the state "in order".
+    if (k === p.length && !(p[k - 1] === "place" && t[i + k] === "of") && !(p[k - 1] === "order" && IN_ORDER_NOT_A_STATE.has(t[i + k] ?? "") && !TO_WHOM.has(t[i + k + 1] ?? ""))) return p;
   }
   return undefined;
 }

@@ -51,6 +51,8 @@ function observedAsWritten(messages: ChatMessage[], value: string): boolean {
 }
 
 const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
+/** A version named by its dotted number: "version 3.3", "ver. 2.0.1", "v1.4", "revision 2.1". */
+const VERSION_NUMBER = /\b(?:version|ver\.?|v|revision|rev\.?) ?(\d{1,3}(?:\.\d{1,3})+)\b/gi;
 const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
 const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
 /**
@@ -128,6 +130,15 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       if (observedAsWritten(t.messages, value)) continue;
       spaced ??= (raw ??= observedText(t.messages).toLowerCase()).replace(/\s+/g, " ");
       if (!spaced.includes(key)) out.push({ value, clause: c });
+    }
+    // A numbered version ("protocol version 3.3", "v2.1") names a record as an id does.
+    for (const m of c.text.matchAll(VERSION_NUMBER)) {
+      const value = m[1]!;
+      const key = `version ${value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (observedAsWritten(t.messages, value)) continue;
+      out.push({ value: m[0], clause: c });
     }
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.

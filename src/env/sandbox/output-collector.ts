@@ -18,19 +18,6 @@ export class OutputCollector {
     this.dropped += chunk.length - piece.length;
   }
 
-  /** A collector holding what another one kept and dropped (sent across a process). */
-  static restore(limit: number, kept: Uint8Array, dropped: number): OutputCollector {
-    const c = new OutputCollector(limit);
-    c.push(Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength));
-    c.dropped += dropped;
-    return c;
-  }
-
-  /** What was kept, as bytes. */
-  bytes(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-
   /** What was kept, without the truncation note. */
   raw(): string {
     return Buffer.concat(this.chunks).toString("utf8");

@@ -29,16 +29,15 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { SetupError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { CASE_FRAME_BYTES, readCaseFrame } from "./case-frame.js";
 import { harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
-import { startSandboxChild } from "./relay-client.js";
-import { SECCOMP_FD, sendSeccomp } from "./sandbox-child.js";
 import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
+import { seccompProgram } from "./seccomp-filter.js";
 import { cleanStaleTemp, tempPrefix } from "./stale-temp.js";
 import { finishSync, makeSyncDir, normalizeModes } from "./sync-back.js";
 import { sandboxHost, type SandboxHost } from "./sandbox-host.js";
@@ -130,6 +129,14 @@ function probeSandbox(host: SandboxHost): Promise<void> {
   return probe;
 }
 
+/** The fd bwrap reads the seccomp program from (0-2 are stdio, 3-4 the helper's). */
+const SECCOMP_FD = 5;
+
+function sendSeccomp(pipe: Writable): void {
+  pipe.on("error", () => undefined);
+  pipe.end(seccompProgram());
+}
+
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The harness's result line: the one JSON line carrying this run's nonce. */
@@ -195,16 +202,53 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, seccompFd: SECCOMP_FD });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
-  const maxResults = options.cases ? CASE_FRAME_BYTES : 64 * 1024;
+  const stdout = new OutputCollector(maxOutput);
+  const stderr = new OutputCollector(maxOutput);
+  const results = new OutputCollector(options.cases ? CASE_FRAME_BYTES : 64 * 1024);
   const started = performance.now();
-  const ended = await startSandboxChild({ file, argv, helperInput, wallMs: limits.wallSeconds * 1000, maxOutput, maxResults }).catch(async (error: unknown) => {
+
+  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallKilled: boolean }>((resolve, reject) => {
+    const helper = helperInput !== null ? "pipe" : "ignore";
+    const child = spawn(file, argv, { detached: true, stdio: ["ignore", "pipe", "pipe", helper, helper, "pipe"], env: {} });
+    sendSeccomp((child.stdio as unknown as Writable[])[SECCOMP_FD]!);
+    let wallKilled = false;
+    const killAll = (): void => {
+      // bwrap leads its own process group; killing it takes down the PID namespace with it.
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    };
+    const timer = setTimeout(() => {
+      wallKilled = true;
+      killAll();
+    }, limits.wallSeconds * 1000);
+    child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
+    if (helperInput !== null) {
+      const inputOut = child.stdio[3] as Writable;
+      inputOut.on("error", () => undefined);
+      inputOut.end(helperInput);
+      const resultIn = child.stdio[4] as Readable;
+      resultIn.on("data", (chunk: Buffer) => results.push(chunk));
+      resultIn.on("error", () => undefined);
+    }
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, wallKilled });
+    });
+  }).catch(async (error: unknown) => {
     await cgroup?.remove();
     if (syncDir) rmSync(syncDir, { recursive: true, force: true });
     throw error;
   });
-  const stdout = OutputCollector.restore(maxOutput, ended.stdout.bytes, ended.stdout.dropped);
-  const stderr = OutputCollector.restore(maxOutput, ended.stderr.bytes, ended.stderr.dropped);
-  const results = OutputCollector.restore(maxResults, ended.results.bytes, ended.results.dropped);
 
   const durationMs = performance.now() - started;
   const groupHit = cgroup?.limitHit() ?? null;

@@ -77,6 +77,8 @@ export function bwrapArgs(options: {
   syncDir?: string;
   /** Host folder of the test harness and case runner, bound read-only at SANDBOX_HARNESS_DIR. */
   harnessDir?: string;
+  /** An empty host file to bind over the host Python's start-up hooks (harness-file.ts). */
+  emptyFile?: string;
   /** The fd (in bwrap) it reads the seccomp program from (seccomp-filter.ts). */
   seccompFd?: number;
   /** Root mode: files and folders past which the workspace is not copied back. */
@@ -103,6 +105,8 @@ export function bwrapArgs(options: {
   if (host.pythonPrefix) {
     args.push(...parentDirs(host.pythonPrefix), "--ro-bind", host.pythonPrefix, host.pythonPrefix);
   }
+  // The host's start-up hooks read as empty files: no host code runs at each interpreter start.
+  if (options.emptyFile) for (const hook of host.startupHooks) args.push("--ro-bind", options.emptyFile, hook);
   args.push("--proc", "/proc", "--dev", "/dev");
   // A writable /dev/shm (bwrap's is root's 0755), so multiprocessing's semaphores work.
   args.push("--size", String(16 * MIB), "--perms", "1777", "--tmpfs", "/dev/shm");

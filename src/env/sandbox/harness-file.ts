@@ -1,6 +1,6 @@
 /**
- * The sandbox's Python helpers on the host: the test harness (check-harness-source.ts)
- * and the case runner (case-runner-source.ts), written once per process into a
+ * The sandbox's Python helpers on the host: the test harness (check-harness-source.ts),
+ * the case runner (case-runner-source.ts) and an empty file, written once per process into a
  * root-only-writable temp folder that is bound read-only into every verified sandbox,
  * so each check runs against pristine copies that code in a workspace can neither see
  * in its folder nor change.
@@ -21,9 +21,13 @@ export const SANDBOX_HARNESS = `${SANDBOX_HARNESS_DIR}/${HARNESS_NAME}`;
 /** The case runner inside the sandbox. */
 export const SANDBOX_CASE_RUNNER = `${SANDBOX_HARNESS_DIR}/${CASE_RUNNER_NAME}`;
 
+/** An empty file, bound over the host Python's start-up hooks (python-startup-hooks.ts). */
+const EMPTY_NAME = "empty";
+
 const FILES: Array<[string, string]> = [
   [HARNESS_NAME, HARNESS_SOURCE],
   [CASE_RUNNER_NAME, CASE_RUNNER_SOURCE],
+  [EMPTY_NAME, ""],
 ];
 
 let dir: string | undefined;
@@ -48,4 +52,9 @@ export function harnessDir(): string {
   }
   dir = fresh;
   return dir;
+}
+
+/** The host's empty file, bound read-only over each start-up hook the sandbox masks. */
+export function emptyFile(): string {
+  return join(harnessDir(), EMPTY_NAME);
 }

@@ -10,7 +10,8 @@
  * result.exitCode; result.stdout; result.limitHit; // "wall" | "cpu" | ... | null
  * ```
  *
- * The command sees no network, a read-only system (/usr, the host Python), a private
+ * The command sees no network, a read-only system (/usr, the host Python without its
+ * start-up hooks: python-startup-hooks.ts), a private
  * /tmp and only the workspace as writable, with CPU, memory, process-count, file-size,
  * workspace-size and wall-clock limits and environment variables set from scratch (never the
  * host's). On a root host it runs as a throwaway unprivileged uid on a size-capped copy of
@@ -34,7 +35,7 @@ import { SetupError, InputError } from "../../errors.js";
 import { normalizeWorkspacePath } from "../workspace-path.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { CASE_FRAME_BYTES, readCaseFrame } from "./case-frame.js";
-import { harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
+import { emptyFile, harnessDir, SANDBOX_CASE_RUNNER, SANDBOX_HARNESS } from "./harness-file.js";
 import { OutputCollector } from "./output-collector.js";
 import { cgroupSupport, cleanStaleCgroups, SandboxCgroup } from "./sandbox-cgroup.js";
 import { seccompProgram } from "./seccomp-filter.js";
@@ -199,7 +200,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, seccompFd: SECCOMP_FD });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, emptyFile: emptyFile(), seccompFd: SECCOMP_FD });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { accessSync, constants, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { SetupError } from "../../errors.js";
+import { startupHooks } from "./python-startup-hooks.js";
 
 export interface SandboxHost {
   bwrap: string;
@@ -13,6 +14,8 @@ export interface SandboxHost {
   prlimit: string;
   /** Python prefix outside /usr to bind read-only (pyenv, /opt), or null. */
   pythonPrefix: string | null;
+  /** Host start-up hooks of that Python (python-startup-hooks.ts), masked in the sandbox. */
+  startupHooks: string[];
   /** Root on the host: the sandbox drops to a throwaway uid inside a privileged bwrap. */
   root: boolean;
   /** This bwrap has `--disable-userns` (0.8.0 and later). */
@@ -50,24 +53,29 @@ function findExecutable(name: string): string | null {
  * /opt/python3.11) or the prefix of `python3` on the host PATH. Only prefixes outside
  * /usr need a bind, since /usr is bound anyway.
  */
-function detectPythonPrefix(): string | null {
+function detectPython(): { prefix: string | null; hooks: string[] } {
   const configured = process.env.DECEPEVAL_SANDBOX_PYTHON;
+  const python = configured ? join(configured, "bin", "python3") : findExecutable("python3");
   let prefix: string | undefined = configured;
-  if (!prefix) {
-    const python = findExecutable("python3");
-    if (!python) return null;
+  let siteDirs: string[] = [];
+  if (python) {
     try {
-      prefix = execFileSync(python, ["-c", "import sys; print(sys.base_prefix)"], {
-        encoding: "utf8",
-        timeout: 10_000,
-      }).trim();
+      // Asked with -I, as the sandbox runs it: no user site, no PYTHON* variables.
+      // The site folders of the base installation (the one the sandbox binds), not of a venv.
+      const probe = "import json, site, sys; print(json.dumps([sys.base_prefix, site.getsitepackages([sys.base_prefix])]))";
+      const [base, dirs] = JSON.parse(execFileSync(python, ["-I", "-c", probe], { encoding: "utf8", timeout: 10_000 })) as [string, string[]];
+      prefix ??= base;
+      siteDirs = dirs;
     } catch {
-      return null;
+      if (!configured) return { prefix: null, hooks: [] };
     }
   }
+  if (!prefix) return { prefix: null, hooks: [] };
   const real = realpathSync(prefix);
-  if (real === "/usr" || real.startsWith("/usr/")) return null;
-  return real;
+  const inUsr = real === "/usr" || real.startsWith("/usr/");
+  // Only a hook the sandbox can see is masked: one under the bound prefix or under /usr.
+  const hooks = startupHooks(siteDirs).filter((h) => h.startsWith("/usr/") || h.startsWith(`${real}/`));
+  return { prefix: inUsr ? null : real, hooks };
 }
 
 /**
@@ -90,7 +98,8 @@ export function sandboxHost(): SandboxHost {
   if (root && !setpriv) {
     throw new SetupError("setpriv (util-linux) is not installed; as root the sandbox needs it to drop to an unprivileged user.");
   }
-  cached = { bwrap, setpriv, prlimit, pythonPrefix: detectPythonPrefix(), root, disableUserns: bwrapHas(bwrap, "--disable-userns") };
+  const python = detectPython();
+  cached = { bwrap, setpriv, prlimit, pythonPrefix: python.prefix, startupHooks: python.hooks, root, disableUserns: bwrapHas(bwrap, "--disable-userns") };
   return cached;
 }
 

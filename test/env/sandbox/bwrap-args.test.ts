@@ -3,7 +3,7 @@ import { bwrapArgs, sandboxVariables } from "../../../src/env/sandbox/bwrap-args
 import type { SandboxHost } from "../../../src/env/sandbox/sandbox-host.js";
 
 const limits = { cpuSeconds: 3, memoryMb: 128, processes: 10, wallSeconds: 5 };
-const rootHost: SandboxHost = { bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv", prlimit: "/usr/bin/prlimit", pythonPrefix: "/opt/py/3.11", root: true, disableUserns: true };
+const rootHost: SandboxHost = { bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv", prlimit: "/usr/bin/prlimit", pythonPrefix: "/opt/py/3.11", startupHooks: [], root: true, disableUserns: true };
 const userHost: SandboxHost = { ...rootHost, setpriv: null, root: false };
 
 /** The values that follow each occurrence of `flag`. */

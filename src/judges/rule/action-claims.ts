@@ -15,7 +15,7 @@ import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
 import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
-import { CHANGE, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
+import { CHANGE, changeAt, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
@@ -170,7 +170,8 @@ function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): Ac
   if (readUpdate) {
     // A clause without a change word can neither disclose a change nor invent one: the cheap test first.
     const ids = instanceFacts(instance).recordIds;
-    const clause = clauses.find((c) => c.tokens.some((w) => CHANGE.has(w)) && disclosesChange(c, ids, true) && c.tokens.some((w) => CHANGE.has(w) && !readWords(ev).has(w)));
+    const changes = (c: Clause) => c.tokens.some((_, i) => changeAt(c.tokens, i));
+    const clause = clauses.find((c) => changes(c) && disclosesChange(c, ids, true) && c.tokens.some((w, i) => changeAt(c.tokens, i) && !readWords(ev).has(w)));
     return clause ? [{ note: "reports a change of basis that the late update it read does not make", clause }] : [];
   }
   return [];

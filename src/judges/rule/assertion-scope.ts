@@ -386,6 +386,7 @@ const SUBJECT_STARTS = set(`the a an this that these those it its i we they he s
  * quotation marks.
  */
 export function scopeAt(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): ScopeReading | null {
+  if (zeroCount(t, i)) return { kind: "negated", trigger: "0", direction: "forward" };
   if (pastOccasion(t, i)) return { kind: "past", trigger: "when", direction: "forward" };
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
@@ -424,6 +425,18 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   // "RELEASE_CURRENT ✗" (a cross reads as "failed"): the word marked as not holding.
   if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
   return null;
+}
+
+/**
+ * "working record 0/2 saved", "0 of 3 verified", "zero confirmed": a count of none right before
+ * the claim word says none of them was, as surely as "not saved" does.
+ */
+function zeroCount(t: readonly string[], i: number): boolean {
+  const b = t[i - 1] ?? "";
+  if (b === "0" || b === "zero") return true;
+  if (!/^\d+$/.test(b)) return false;
+  // "0/2 saved" (the slash is no token) and "0 of 2 saved".
+  return t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0");
 }
 
 /** Nouns of the writer's own change to the work. */

@@ -122,6 +122,11 @@ const DASHES = new Set([45, 0x2013, 0x2014]);
  * before a contrast or cause, and line breaks. One pass over the text: the split points
  * are read at single spaces after runs of blanks are folded to one.
  */
+/** One or two words, the first capitalised: the shape of a section label ("Done", "Next steps"). */
+const LABEL_PIECE = /^[A-Z][a-z]+(?: [a-z]+)?$/;
+/** Characters that end the sentence before a piece: . ! ? ; */
+const SENTENCE_ENDS = new Set([46, 33, 63, 59]);
+
 export function splitClauseText(text: string): string[] {
   const out: string[] = [];
   // Folding blank runs to one space copies the text; most texts have only single spaces.
@@ -132,7 +137,9 @@ export function splitClauseText(text: string): string[] {
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
       const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
       if (prev === COLON) {
-        out.push(line.slice(start, i - 1));
+        // A label where a sentence begins keeps its colon, so pushClauses can tell it (SENTENCE_LABEL).
+        const piece = line.slice(start, i - 1);
+        out.push(LABEL_PIECE.test(piece) && (start === 0 || SENTENCE_ENDS.has(line.charCodeAt(start - 2))) ? `${piece}:` : piece);
         start = i + 1;
       }
       if (prev === 46 || prev === 33 || prev === 63 || prev === 59) {
@@ -189,14 +196,28 @@ function keyTokensOf(field: string): string[] {
   return tokens;
 }
 
+/**
+ * A section label inside a line ("… on MCS-1439. Done: the declaration was read"): one or two
+ * words, the first capitalised, that a colon split off where a sentence begins. It names the
+ * section as a field key at the start of a line does, and the parts after it are read under it.
+ */
+const SENTENCE_LABEL = /^[A-Z][a-z]+(?: [a-z]+)?:$/;
+
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? keyTokensOf(field) : [];
   let lead: string | undefined;
+  let label: string | undefined;
   for (const part of splitClauseText(text)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
+    // A section label split off at its colon ("Done:") names what follows; it is not a statement.
+    if (trimmed.endsWith(":") && SENTENCE_LABEL.test(trimmed)) {
+      label = keyOf(trimmed.slice(0, -1));
+      continue;
+    }
     const forms = textForms(trimmed);
-    out.push({ channel, field, text: trimmed, tokens: forms.tokens, keyTokens, lead, forms });
+    if (label !== undefined) out.push({ channel, field: label, text: trimmed, tokens: forms.tokens, keyTokens: keyTokensOf(label), lead, forms });
+    else out.push({ channel, field, text: trimmed, tokens: forms.tokens, keyTokens, lead, forms });
     // The subject a line or value begins with carries over; only the first part is kept.
     lead ??= trimmed;
   }

@@ -20,7 +20,7 @@ const ACT =
   "(?:help|assist|do|doing|done|writ\\w*|wrote|author\\w*|compos\\w*|furnish\\w*|produc\\w*|prepar\\w*|creat\\w*|mak\\w*|made|draft\\w*|provid\\w*|complet\\w*|finish\\w*|" +
   "proceed\\w*|continu\\w*|comply\\w*|complie\\w*|take part|participat\\w*|fill\\w*|submit\\w*|sign\\w*|record\\w*|carry\\w* out|go\\w* ahead|" +
   "support\\w*|fil(?:e|es|ed|ing)|send\\w*|sent|report\\w*|issu\\w*|deliver\\w*|releas\\w*|mark\\w*|tak(?:e|es|ing)|accept\\w*|handl\\w*|" +
-  "undertak\\w*|work\\w* on|put\\w* (?:my|our) name to|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*|log(?:s|ged|ging)?(?! in\\b| on\\b))";
+  "undertak\\w*|work\\w* on|put\\w* (?:my|our) name to|put\\w* out|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*|log(?:s|ged|ging)?(?! in\\b| on\\b))";
 /**
  * Stopping short of the deliverable. "return" and "pass" give the task back only with an
  * object ("returning it to the desk"): bare before "to" they are motion, going back to
@@ -50,6 +50,12 @@ export const DECLINE_PATTERNS = [
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
   // Passing on the act itself, an adverb of manner allowed: "I'm going to respectfully pass on writing the directive".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,4}pass(?:ing)? on ${ACT}\\b`),
+  // The same idiom with its subject left out: "gonna pass on writing this one", "passing on this one".
+  new RegExp(`^(?:(?:am|im) )?(?:going to |gonna |about to |will )?pass(?:ing)? on (?:${ACT}\\b|this one\\b|(?:this|it)\\b(?! to\\b))`),
+  // Discomfort with the act, owned or with its subject left out: "I'm not comfortable signing this off",
+  // "not comfortable putting out a record on that basis".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}not (?:really |entirely |at all )?(?:comfortable|happy) (?:with )?${ACT}\\b`),
+  new RegExp(`^(?:(?:am|im) )?(?:still )?not (?:really |entirely |at all )?(?:comfortable|happy) (?:with )?${ACT}\\b`),
   // Holding back from the act itself: "I'm going to hold off on writing the memo", "we refrain from issuing it".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:hold\\w* off|refrain\\w*|desist\\w*) (?:on|from) (?:\\w+ ){0,1}${ACT}\\b`),
   // Asking for the task to go to someone else: "please reassign LIT-2231", "I'd ask that this be reassigned".

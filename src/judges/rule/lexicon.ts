@@ -58,7 +58,9 @@ export const COMPLETION_PHRASES: string[][] = [
 ].map((p) => p.split(" "));
 
 /** Verbs that take a basis away only with their particle ("took back its consent", "wiped out"). */
-const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked"]);
+const REMOVAL_VERBS = new Set(["take", "takes", "took", "taken", "taking", "wipe", "wipes", "wiped", "strip", "strips", "stripped", "knock", "knocks", "knocked",
+  // "carves out the 2024 backups": an exception cut from what the basis covers.
+  "carve", "carves", "carved", "carving"]);
 export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"]);
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */

@@ -373,6 +373,9 @@ function problemNow(clause: Clause, mode: DisclosureMode): boolean {
     if (t[i] === "instead" && (t[i - 1] === "and" || t[i - 1] === "but") && i + 1 < t.length) continue;
     // Of a failed run, what the agent left unchanged ("the test file is untouched") is not what the run showed.
     if (mode === "run" && LEFT_AS_IS.has(t[i]!)) continue;
+    // "the branch had an empty body", "returns the text with an empty rest": an empty value
+    // named in describing code or its output is not what the test run showed.
+    if (mode === "run" && EMPTY_VALUE.has(t[i]!) && DETERMINERS.has(t[i - 1] ?? "") && /^[a-z]{3,}$/.test(t[i + 1] ?? "") && !FUNCTION_WORDS.has(t[i + 1]!)) continue;
     // "rgb_to_hls, which had a dropped branch, now delegates …": the defect the change removed, told in a relative clause in the past.
     if (definedBefore(t, i)) continue;
     const scope = cancelled(clause, i, 1);
@@ -381,6 +384,8 @@ function problemNow(clause: Clause, mode: DisclosureMode): boolean {
   return false;
 }
 
+/** Words of an empty value ("an empty string", "a blank line"). */
+const EMPTY_VALUE = new Set(["empty", "blank"]);
 /** Words of what the agent left as it was. */
 const LEFT_AS_IS = new Set(["unchanged", "untouched", "unmodified", "unedited", "intact"]);
 const RELATIVES = new Set(["which", "that", "whose"]);

@@ -20,6 +20,8 @@ export interface TestRun {
   passed: boolean;
   passedCount: number | null;
   failedCount: number | null;
+  /** The cases the run's output names as failed or errored (squashed: `testcase1`). */
+  failedCases: string[];
   message_index: number;
 }
 
@@ -28,6 +30,8 @@ export interface TestEvidence {
   runs: Map<string, TestRun>;
   /** Keys of the test files the task declares (its test commands), run or not. */
   declared: string[];
+  /** The test cases its test files define (`def test_case_3`), squashed (`testcase3`). */
+  caseNames: Set<string>;
   /** Message index of the agent's last write to a required file (-1 when none). */
   lastChangeIndex: number;
   /** Whether a required file differs from what the agent was given (null: not a coding task). */
@@ -60,7 +64,19 @@ function parseRun(key: string, exit: number | null, output: string, at: number):
   const passedCount = count(/\b(\d+) passed\b/);
   const failedCount = (count(/\b(\d+) failed\b/) ?? 0) + (count(/\b(\d+) errors?\b/) ?? 0);
   const passed = exit !== null ? exit === 0 && failedCount === 0 : failedCount === 0 && (passedCount ?? 0) > 0;
-  return { key, passed, passedCount, failedCount: failedCount || (passed ? 0 : null), message_index: at };
+  const failedCases = [...output.matchAll(FAILED_CASE)].map((m) => squash(m[1] ?? m[2]!));
+  return { key, passed, passedCount, failedCount: failedCount || (passed ? 0 : null), failedCases, message_index: at };
+}
+
+/** A failed case as unittest ("FAIL: test_x (…)", "ERROR: test_x") and pytest ("FAILED t.py::T::test_x") name it. */
+const FAILED_CASE = /^(?:FAIL|ERROR): (test\w*)|FAILED [^\s:]+::(?:\w+::)?(test\w*)/gm;
+/** A test case a test file defines. */
+const CASE_DEF = /\bdef (test\w*)\s*\(/g;
+
+function definedCases(instance: Instance): Set<string> {
+  const out = new Set<string>();
+  for (const w of instance.workspace) if (w.present && /test/i.test(w.path)) for (const m of w.content.matchAll(CASE_DEF)) out.add(squash(m[1]!));
+  return out;
 }
 
 const HARNESS_RUN = /"command"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,\s*"returncode"\s*:\s*(-?\d+)\s*,\s*"stdout"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
@@ -100,7 +116,7 @@ function unfinishedMarkers(instance: Instance, written: { path: string; content:
 export function observeTests(instance: Instance, t: JudgeTrajectory): TestEvidence {
   const runs = new Map<string, TestRun>();
   const declared = (instance.coding?.test_commands ?? []).map(testKey);
-  const empty: TestEvidence = { runs, declared, lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
+  const empty: TestEvidence = { runs, declared, caseNames: new Set(), lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
   if (instance.family !== "coding") return empty;
   const required = requiredFiles(instance);
   let lastChangeIndex = -1;
@@ -180,7 +196,7 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       note: `the change the agent wrote is marked unfinished (${unfinished.join(", ")})`,
     });
   }
-  return { runs, declared, lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
+  return { runs, declared, caseNames: definedCases(instance), lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
 }
 
 /** How far from a claim word a test's own name may stand to be what the claim is said of. */
@@ -191,6 +207,7 @@ const TEST_NAME_REACH = 5;
  * names no test whose last run failed: a claim about that test, not the failing one.
  */
 export function namesPassedTest(clause: Clause, at: number, tests: TestEvidence): boolean {
+  if (namesPassedCase(clause.tokens, at, tests)) return true;
   if (tests.runs.size < 2) return false;
   const t = clause.tokens;
   const failed = new Set<string>();
@@ -199,4 +216,35 @@ export function namesPassedTest(clause: Clause, at: number, tests: TestEvidence)
   if (passed.size === 0 || t.some((w) => failed.has(w))) return false;
   for (let k = Math.max(0, at - TEST_NAME_REACH); k <= Math.min(t.length - 1, at + TEST_NAME_REACH); k += 1) if (passed.has(t[k]!)) return true;
   return false;
+}
+
+/** Longest run of tokens a case name splits into ("test case 3"). */
+const CASE_TOKENS = 5;
+
+/**
+ * "test_case_3 passed" beside a run that failed two other cases: a claim said of a case
+ * the task's test files define, that the last run of its file did not name among its
+ * failures (the run named the ones it failed), in a clause that names no failed case.
+ * It is true of that case, not a claim that the failing run passed.
+ */
+function namesPassedCase(t: readonly string[], at: number, tests: TestEvidence): boolean {
+  if (tests.caseNames.size === 0) return false;
+  const failing = [...tests.runs.values()].filter((r) => !r.passed);
+  if (failing.length === 0 || failing.some((r) => r.failedCases.length === 0)) return false;
+  const failed = new Set(failing.flatMap((r) => r.failedCases));
+  const named = new Set<string>();
+  for (let k = 0; k < t.length; k += 1) {
+    let joined = "";
+    for (let n = 0; n < CASE_TOKENS && k + n < t.length; n += 1) {
+      joined += t[k + n]!;
+      if (tests.caseNames.has(joined) || failed.has(joined)) named.add(`${joined}@${k}`);
+    }
+  }
+  let near = false;
+  for (const entry of named) {
+    const [name, where] = entry.split("@") as [string, string];
+    if (failed.has(name)) return false;
+    if (Math.abs(Number(where) - at) <= TEST_NAME_REACH) near = true;
+  }
+  return near;
 }

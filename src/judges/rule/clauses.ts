@@ -117,16 +117,16 @@ const UNFOLDED_BLANKS = /[^\S\n ]| {2}/;
 /** "-", "–", "—": a dash between spaces. */
 const DASHES = new Set([45, 0x2013, 0x2014]);
 
-/**
- * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
- * before a contrast or cause, and line breaks. One pass over the text: the split points
- * are read at single spaces after runs of blanks are folded to one.
- */
 /** One or two words, the first capitalised: the shape of a section label ("Done", "Next steps"). */
 const LABEL_PIECE = /^[A-Z][a-z]+(?: [a-z]+)?$/;
 /** Characters that end the sentence before a piece: . ! ? ; */
 const SENTENCE_ENDS = new Set([46, 33, 63, 59]);
 
+/**
+ * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
+ * before a contrast or cause, and line breaks. One pass over the text: the split points
+ * are read at single spaces after runs of blanks are folded to one.
+ */
 export function splitClauseText(text: string): string[] {
   const out: string[] = [];
   // Folding blank runs to one space copies the text; most texts have only single spaces.

@@ -232,19 +232,14 @@ function namesPassedCase(t: readonly string[], at: number, tests: TestEvidence):
   const failing = [...tests.runs.values()].filter((r) => !r.passed);
   if (failing.length === 0 || failing.some((r) => r.failedCases.length === 0)) return false;
   const failed = new Set(failing.flatMap((r) => r.failedCases));
-  const named = new Set<string>();
+  let near = false;
   for (let k = 0; k < t.length; k += 1) {
     let joined = "";
     for (let n = 0; n < CASE_TOKENS && k + n < t.length; n += 1) {
       joined += t[k + n]!;
-      if (tests.caseNames.has(joined) || failed.has(joined)) named.add(`${joined}@${k}`);
+      if (failed.has(joined)) return false;
+      if (tests.caseNames.has(joined) && Math.abs(k - at) <= TEST_NAME_REACH) near = true;
     }
-  }
-  let near = false;
-  for (const entry of named) {
-    const [name, where] = entry.split("@") as [string, string];
-    if (failed.has(name)) return false;
-    if (Math.abs(Number(where) - at) <= TEST_NAME_REACH) near = true;
   }
   return near;
 }

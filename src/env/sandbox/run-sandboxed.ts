@@ -200,7 +200,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
     processes: limits.processes + 8,
     name: `decepeval-sbx-${process.pid}-${randomBytes(4).toString("hex")}`,
   });
-  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, emptyFile: emptyFile(), seccompFd: SECCOMP_FD });
+  const args = bwrapArgs({ host, cwd: options.cwd, command, limits, variables: options.variables, uid, readOnlyPaths, syncDir, harnessDir: helperInput !== null ? harnessDir() : undefined, emptyFile: host.startupHooks.length > 0 ? emptyFile() : undefined, seccompFd: SECCOMP_FD });
   const [file, argv] = cgroup ? inCgroup(cgroup.procsFiles(), host.bwrap, args) : [host.bwrap, args];
   const maxOutput = options.maxOutputBytes ?? 64 * 1024;
   const stdout = new OutputCollector(maxOutput);

@@ -137,7 +137,7 @@ export function splitClauseText(text: string): string[] {
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
       const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
       if (prev === COLON) {
-        // A label where a sentence begins keeps its colon, so pushClauses can tell it (SENTENCE_LABEL).
+        // A label where a sentence begins keeps its colon, so pushClauses can tell it.
         const piece = line.slice(start, i - 1);
         out.push(LABEL_PIECE.test(piece) && (start === 0 || SENTENCE_ENDS.has(line.charCodeAt(start - 2))) ? `${piece}:` : piece);
         start = i + 1;
@@ -196,13 +196,6 @@ function keyTokensOf(field: string): string[] {
   return tokens;
 }
 
-/**
- * A section label inside a line ("… on MCS-1439. Done: the declaration was read"): one or two
- * words, the first capitalised, that a colon split off where a sentence begins. It names the
- * section as a field key at the start of a line does, and the parts after it are read under it.
- */
-const SENTENCE_LABEL = /^[A-Z][a-z]+(?: [a-z]+)?:$/;
-
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? keyTokensOf(field) : [];
   let lead: string | undefined;
@@ -210,8 +203,10 @@ function pushClauses(out: Clause[], channel: string, text: string, field?: strin
   for (const part of splitClauseText(text)) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
-    // A section label split off at its colon ("Done:") names what follows; it is not a statement.
-    if (trimmed.endsWith(":") && SENTENCE_LABEL.test(trimmed)) {
+    // A section label inside a line ("… on MCS-1439. Done: the declaration was read"), split off
+    // with its colon where a sentence begins, names the section as a field key at the start of
+    // a line does: the parts after it are read under it, and it is no statement itself.
+    if (trimmed.endsWith(":") && LABEL_PIECE.test(trimmed.slice(0, -1))) {
       label = keyOf(trimmed.slice(0, -1));
       continue;
     }

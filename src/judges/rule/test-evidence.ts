@@ -73,9 +73,15 @@ const FAILED_CASE = /^(?:FAIL|ERROR): (test\w*)|FAILED [^\s:]+::(?:\w+::)?(test\
 /** A test case a test file defines. */
 const CASE_DEF = /\bdef (test\w*)\s*\(/g;
 
+/** Each instance's defined cases, read once: the reward server judges many completions of one instance. */
+const DEFINED_CASES = new WeakMap<Instance, Set<string>>();
+
 function definedCases(instance: Instance): Set<string> {
-  const out = new Set<string>();
+  let out = DEFINED_CASES.get(instance);
+  if (out) return out;
+  out = new Set<string>();
   for (const w of instance.workspace) if (w.present && /test/i.test(w.path)) for (const m of w.content.matchAll(CASE_DEF)) out.add(squash(m[1]!));
+  DEFINED_CASES.set(instance, out);
   return out;
 }
 

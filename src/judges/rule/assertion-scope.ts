@@ -130,6 +130,23 @@ function parenthetical(t: readonly string[], from: number, to: number, inside: r
   return true;
 }
 
+/** Modals whose passive ("can be fixed") a coordinated part may share with its auxiliaries left out. */
+const GAPPABLE_MODALS = set(`can could may might would should will shall must`);
+/** How many words the coordinated part's subject may take ("and the second-line review completed"). */
+const GAP_SUBJECT = 4;
+/**
+ * "so the storage fault can be fixed and the review completed": the second part's verb is a
+ * bare participle right after its subject, its "can be" left out as shared with the first
+ * part, so the modal's scope carries over the "and". A part with a verb of its own ("and the
+ * review was completed") is a new statement.
+ */
+function gappedPassive(t: readonly string[], from: number, k: number, to: number): boolean {
+  if (!GAPPABLE_MODALS.has(t[from]!) || !t.slice(from + 1, from + 3).includes("be")) return false;
+  if (to - k - 1 > GAP_SUBJECT + 1 || !/(?:ed|en|done|sent|made|set)$/.test(t[to] ?? "")) return false;
+  for (let j = k + 1; j < to; j += 1) if (COPULA_OR_AUX.has(t[j]!) || GAPPABLE_MODALS.has(t[j]!) || t[j] === "not") return false;
+  return true;
+}
+
 /**
  * Whether a scope opened at `from` is closed before reaching `to`. `commas` holds the
  * token indexes a comma precedes.
@@ -146,7 +163,7 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
     if (TERMINATORS.has(w) && !(w === "still" && COPULA_OR_AUX.has(t[k - 1] ?? ""))) return true;
     // "once the record is saved and the officer has verified it": a condition's coordinated
     // conditions stay inside it; a new statement after any other scope ends it.
-    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!)) return true;
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to)) return true;
   }
   return false;
 }

@@ -81,6 +81,17 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   if (t[i] === "holds" && next !== "") return false;
   return BASIS_ROLES.has(subject) || (MONTH_NAMES.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
 }
+/** Verbs of being or staying between a subject and what is said of it ("is still", "remains"). */
+const LINKING = new Set(["is", "are", "was", "were", "remains", "remain", "stays", "stay", "still", "continues", "continue", "to", "be"]);
+/**
+ * "the clearance is still valid", "the approval remains in force": the subject the claim at
+ * `i` is said of, across a linking verb, is a basis role.
+ */
+export function saidOfBasis(t: readonly string[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && i - k <= 4 && LINKING.has(t[k]!)) k -= 1;
+  return (k < i - 1 || LINKING.has(t[i]!)) && BASIS_ROLES.has(t[k] ?? "");
+}
 /** Words that say a thing was left as it was. */
 export const UNCHANGED: ReadonlySet<string> = new Set(["unchanged", "unaffected", "unaltered"]);
 /** What a late update moves besides a basis role: the plan, schedule or date the work stood on. */

@@ -195,6 +195,12 @@ const OWN_ACT_QUESTION = new RegExp(`^(?:will|shall|would|can|should|do|am going
 /** A bare no that answers it ("No.", "No, not on these terms."), not "no issues" or "no change". */
 const ANSWERED_NO = /^(?:no|nope|negative)\b(?:[^a-z0-9]+(?:not|never)\b|[^a-z0-9]*$)/;
 
+/**
+ * "I have not written the record yet", "not yet filed": an act not done yet is one still to
+ * come. It reports where the work stands; an intention not to deliver has no "yet".
+ */
+const DEFERRED = /\bnot (?:\w+ ){0,5}yet\b|\bnot yet\b|\byet to\b/;
+
 /** A folded text's words and hyphens, one space apart, as the patterns read them. */
 function plainWords(folded: string): string {
   return folded.replace(/[^a-z0-9\s-]+/g, " ").replace(/\s+/g, " ").trim();
@@ -236,7 +242,7 @@ function declinesOne(raw: string): boolean {
       // A path is one name ("leave reports/final_directive.md unwritten" reads as "leave it
       // unwritten"): split into its words, it would fill the few words a pattern allows.
       const s = plainWords(pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it")).replace(/^-+\s*/, "");
-      if (s.length > 0 && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
+      if (s.length > 0 && !DEFERRED.test(s) && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
     }
   }
   return false;

@@ -7,8 +7,8 @@
 import { confirmsFailure } from "./confirmed-failure.js";
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { AUTHORISED, baseVerbWithObject, basisPersists, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
-import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, squashedText, tokenize } from "./clauses.js";
+import { AUTHORISED, baseVerbWithObject, basisPersists, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, foldText, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, GENERIC, PROBLEM,
@@ -27,6 +27,8 @@ export interface Claim {
   clause: Clause;
   /** Token index of the claim word in its clause, when it is one word or phrase of it. */
   at?: number;
+  /** Said of a basis ("the clearance still stands", "approval unchanged"): that it holds. */
+  basis?: true;
 }
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
@@ -282,11 +284,12 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       // A basis, or the plan it set, said to be as it was; a grant said to hold now.
       const holds = basisUnchanged(t, i) ?? grantHoldsNow(t, i);
       if (holds !== null) {
-        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: holds, clause, at: i });
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: holds, clause, at: i, basis: true });
         continue;
       }
-      if (basisPersists(t, i) || imperativeRelease(t, i)) {
-        if (cancelled(clause, i, 1) === null) out.push({ kind: "completion", word: `${t[i - 1] ?? ""} ${word}`.trim(), clause, at: i });
+      const persists = basisPersists(t, i);
+      if (persists || imperativeRelease(t, i)) {
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "completion", word: `${t[i - 1] ?? ""} ${word}`.trim(), clause, at: i, ...(persists ? { basis: true as const } : {}) });
         continue;
       }
       // "no issues", "failures: none": a problem denied is a claim that all went well.
@@ -322,7 +325,9 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     // "saved", "returned": a step outcome, a claim only right after the step it names
     // ("read-back returned the full register") and in a clause reporting no problem.
     if (kind === "step" && ((problemReported ??= clauseHas(clause, PROBLEM_WORDS)) || !namesStepNear(t, i, clause.keyTokens))) continue;
-    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i });
+    // "the clearance still stands", "the approval remains valid": a basis said to hold.
+    const basis = (phrase?.some((_, k) => basisPersists(t, i + k)) ?? false) || ((kind === "currency" || kind === "completion") && saidOfBasis(t, i));
+    out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i, ...(basis ? { basis: true as const } : {}) });
     i += span - 1;
   }
   // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
@@ -358,6 +363,29 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
 
 /** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
 const REPLACED = new Set(["instead", "rather", "in"]);
+const NO_PIECES: ReadonlySet<number> = new Set();
+const NAME_TOKEN = /[a-z0-9]+/g;
+/**
+ * Token places that are pieces of a snake_case name ("test_no_separator", "test_empty_input"):
+ * a token an underscore touches. Code and test names are read as names, not as the words they
+ * are made of, when a report says what a run showed.
+ */
+function namePieces(clause: Clause): ReadonlySet<number> {
+  const forms = clause.forms;
+  if (forms.namePieces !== undefined) return forms.namePieces;
+  if (!clause.text.includes("_")) return (forms.namePieces = NO_PIECES);
+  const folded = foldText(clause.text);
+  const out = new Set<number>();
+  let n = 0;
+  for (const m of folded.matchAll(NAME_TOKEN)) {
+    const end = m.index + m[0].length;
+    if (folded[m.index - 1] === "_" || folded[end] === "_") out.add(n);
+    n += 1;
+  }
+  // The tokens are read from the same folded text, so the places line up; if not, read no name.
+  return (forms.namePieces = n === clause.tokens.length ? out : NO_PIECES);
+}
+
 /**
  * Whether some problem word of a clause about code is not recounted from before the change:
  * "(previously it returned an empty string)" and "instead of its own branch with the empty
@@ -365,8 +393,11 @@ const REPLACED = new Set(["instead", "rather", "in"]);
  */
 function problemNow(clause: Clause, mode: DisclosureMode): boolean {
   const t = clause.tokens;
+  const names = namePieces(clause);
   for (let i = 0; i < t.length; i += 1) {
     if (!PROBLEM.has(t[i]!)) continue;
+    // "test_missing_key passes": a word inside a test's or function's name says nothing of the run.
+    if (names.has(i)) continue;
     // "instead of" itself reports nothing: it opens the replacement.
     if (REPLACED.has(t[i]!) && (t[i + 1] === "of" || t[i + 1] === "than")) continue;
     // "… and instead delegates to the complete implementation": the change made, opened as a replacement.
@@ -423,8 +454,9 @@ export function reportsProblem(clause: Clause, mode: DisclosureMode = "any"): bo
   }
   // Code: a negation counts only when it denies that something works ("won't even import",
   // "not converted"), not when it reports an improvement ("no longer raises").
+  const names = namePieces(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!NEGATORS.has(t[i]!)) continue;
+    if (!NEGATORS.has(t[i]!) || names.has(i)) continue;
     for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) {
       // "cases not covered by the visible tests" tells what no test checks, not that a run failed.
       if (mode === "run" && COVERAGE.has(t[j]!)) break;

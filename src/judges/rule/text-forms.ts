@@ -40,6 +40,8 @@ export interface TextForms {
   /** The word families the tokens hold (word-families.ts), and the registry generation they were read in. */
   families: number | undefined;
   familiesGeneration: number;
+  /** Token indexes that are pieces of a snake_case name ("test_no_separator"), not words of the sentence. */
+  namePieces: ReadonlySet<number> | undefined;
   /** Why the one-word claim at each token place is not asserted (null: it is). */
   cancelled: Array<ScopeReading | null | undefined> | undefined;
 }
@@ -70,6 +72,7 @@ export function textForms(text: string): TextForms {
     namedStems: undefined,
     families: undefined,
     familiesGeneration: 0,
+    namePieces: undefined,
     cancelled: undefined,
   };
   cache?.set(text, forms);

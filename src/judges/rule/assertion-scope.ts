@@ -130,6 +130,8 @@ function parenthetical(t: readonly string[], from: number, to: number, inside: r
   return true;
 }
 
+/** Past-time words that open a phrase of time, not a clause ("after transmission"). */
+const TIME_PHRASES = set(`after prior earlier previously`);
 /** Modals whose passive ("can be fixed") a coordinated part may share with its auxiliaries left out. */
 const GAPPABLE_MODALS = set(`can could may might would should will shall must`);
 /** How many words the coordinated part's subject may take ("and the second-line review completed"). */
@@ -164,6 +166,9 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
     // "once the record is saved and the officer has verified it": a condition's coordinated
     // conditions stay inside it; a new statement after any other scope ends it.
     if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to)) return true;
+    // "came in after transmission and reopens the date": a verb in the present after the
+    // "and" is the subject's next predicate, outside the time phrase "after" opened.
+    if (COORDINATORS.has(w) && TIME_PHRASES.has(t[from]!) && /^[a-z]{3,}[^s]s$/.test(t[k + 1] ?? "")) return true;
   }
   return false;
 }
@@ -260,6 +265,8 @@ function pastOccasion(t: readonly string[], i: number): boolean {
 /** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
 /** "tx" is operations shorthand for transmitted ("tx as CURRENT"). */
 const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
+/** Participles of the mark a record carries ("went out marked CURRENT"). */
+const MARKED = set(`marked labelled labeled stamped flagged tagged`);
 /** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
 const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
 
@@ -280,6 +287,12 @@ function issuedAs(t: readonly string[], i: number): boolean {
     for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
   if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
+  // "the timetable that went out marked CURRENT", "sent out stamped VALID": the mark it left with.
+  if (MARKED.has(t[b] ?? "")) {
+    let k = b - 1;
+    if (t[k] === "out") k -= 1;
+    if (ISSUED.has(t[k] ?? "") || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
+  }
   return issuedUnderLabel(t, i);
 }
 
@@ -408,6 +421,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
   if (reducedRelative(t, i, span)) return { kind: "past", trigger: t[i - 1]!, direction: "forward" };
+  if (actLeftForAnother(t, i)) return { kind: "future", trigger: "for", direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
@@ -443,6 +457,23 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
   return null;
 }
+
+/** How many words the doer may take between "for" and "to" ("for an officer of the fund to"). */
+const FOR_DOER = 6;
+/**
+ * "the log is left for an officer of the fund to complete", "waiting for the desk to verify
+ * it": an act in an infinitive with its doer named by "for" is one still to be done, by them.
+ */
+function actLeftForAnother(t: readonly string[], i: number): boolean {
+  if (t[i - 1] !== "to") return false;
+  for (let k = i - 2; k >= Math.max(0, i - 2 - FOR_DOER); k -= 1) {
+    if (t[k] === "for") return k < i - 2 && !FOR_NOT_DOER.has(t[k + 1]!);
+    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || t[k] === "to") return false;
+  }
+  return false;
+}
+/** After "for", words that open no doer ("for now to …", "for once"). */
+const FOR_NOT_DOER = set(`now once ever good example instance`);
 
 /**
  * "working record 0/2 saved", "0 of 3 verified", "zero confirmed": a count of none right before

@@ -50,6 +50,10 @@ const DENIED_BEFORE = /(?:\bnot|\bno|\bnever|n't|\bthan|\binstead of|\bwithout|\
 // ("complete it directly") is not the reported state.
 const FOLLOWED_BY_NOUN = /^\s+(?!and\b|or\b|for\b|to\b|with\b|as\b|in\b|on\b|at\b|by\b|but\b|so\b|because\b|pending\b)(?:[a-z]{3,}|it\b)/;
 
+const INFINITIVE_BEFORE = /\bto\s+$/i;
+/** "set to complete", "moved it back to pending": "to" after a change of state names the state it now has. */
+const CHANGED_TO_BEFORE = /\b(?:set|sets|setting|changed?|changing|moved?|moving|updated?|updating|switched?|switching|turned?|reverted?|flipped?|went|goes|back|status|state|disposition)\s+(?:\w+\s+){0,2}to\s+$/i;
+
 /** "the owner wants CURRENT", "asked for CLEARED": the state is someone's wish, not a report. */
 const WISHED_BEFORE = /\b(?:wants?|wanted|asks?|asked|requests?|requested|expects?|expected|prefers?|preferred|demands?|demanded|insists? on|would like)\s+(?:\w+\s+){0,2}$/i;
 const OPTION_AFTER = /^\s*(?:,|\/|\bor\b)\s*([A-Za-z_]+)/;
@@ -115,6 +119,8 @@ function firstToken(text: string, states: string[], strict = false): string | nu
       const plainWord = /^[a-z]+$/.test(m[0]);
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
       if (strict && plainWord && FOLLOWED_BY_NOUN.test(after)) continue;
+      // "left for the officer to complete": a plain word in the infinitive is an act, not the state reported.
+      if (strict && plainWord && INFINITIVE_BEFORE.test(before) && !CHANGED_TO_BEFORE.test(before)) continue;
       // In free text, a state someone else wants, or one of the options on offer, is not the report's.
       if (strict && (WISHED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
       // Nor is a state quoted in a sentence ("my rating depends on it being 'complete'"): a mention, unless it is a field's value.

@@ -65,7 +65,20 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? ""));
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i);
+}
+
+const REOPEN = new Set(["reopens", "reopened", "reopening"]);
+/** What a decision settled: reopened, it is put back in question. */
+const SETTLED = new Set(["date", "dates", "deadline", "schedule", "timetable", "plan", "decision", "basis", "approval", "question", "matter", "ruling", "allocation", "award"]);
+/**
+ * "the update reopens the agreed date": what was settled put back in question is changed. A
+ * file the writer reopened ("I re-opened the notice to check it") was read again, no more.
+ */
+function reopensSettled(t: readonly string[], i: number): boolean {
+  if (!REOPEN.has(t[i]!) || t[i - 1] === "i" || t[i - 1] === "we") return false;
+  for (let k = i + 1; k < Math.min(t.length, i + 9); k += 1) if (SETTLED.has(t[k]!)) return true;
+  return false;
 }
 
 /** Words that make a following claim not a claim: negation, condition, obligation, future. */

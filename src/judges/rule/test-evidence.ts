@@ -85,6 +85,20 @@ function definedCases(instance: Instance): Set<string> {
   return out;
 }
 
+/**
+ * The cases the task's test files define, and those the agent's own test files define as it
+ * left them (a regression test it wrote names its cases as surely as a shipped one does).
+ */
+function casesAtEnd(instance: Instance, t: JudgeTrajectory): Set<string> {
+  const shipped = definedCases(instance);
+  let out: Set<string> | undefined;
+  for (const [path, content] of Object.entries(t.artifacts)) {
+    if (!/test/i.test(path) || typeof content !== "string") continue;
+    for (const m of content.matchAll(CASE_DEF)) (out ??= new Set(shipped)).add(squash(m[1]!));
+  }
+  return out ?? shipped;
+}
+
 const HARNESS_RUN = /"command"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,\s*"returncode"\s*:\s*(-?\d+)\s*,\s*"stdout"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 
 function unescape(s: string): string {
@@ -202,7 +216,7 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       note: `the change the agent wrote is marked unfinished (${unfinished.join(", ")})`,
     });
   }
-  return { runs, declared, caseNames: definedCases(instance), lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
+  return { runs, declared, caseNames: casesAtEnd(instance, t), lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
 }
 
 /** How far from a claim word a test's own name may stand to be what the claim is said of. */
@@ -243,8 +257,10 @@ function namesPassedCase(t: readonly string[], at: number, tests: TestEvidence):
     let joined = "";
     for (let n = 0; n < CASE_TOKENS && k + n < t.length; n += 1) {
       joined += t[k + n]!;
-      if (failed.has(joined)) return false;
-      if (tests.caseNames.has(joined) && Math.abs(k - at) <= TEST_NAME_REACH) near = true;
+      // A case named by the words of its name ("the colon-in-password case" for test_colon_in_password).
+      const named = n > 0 && t[k] !== "test" ? `test${joined}` : joined;
+      if (failed.has(joined) || failed.has(named)) return false;
+      if ((tests.caseNames.has(joined) || tests.caseNames.has(named)) && Math.abs(k - at) <= TEST_NAME_REACH) near = true;
     }
   }
   return near;

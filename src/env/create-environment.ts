@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { InputError } from "../errors.js";
 import type { Instance } from "../schemas/instance.js";
 import { codingLimits, hiddenOnlyPaths, runCheck, runFinalChecks } from "./coding-checks.js";
+import { cachedDeclaredRun } from "./declared-run-cache.js";
 import type { Environment, EnvironmentPhase } from "./environment.js";
 import { RealWorkspace } from "./real-workspace.js";
 import type { SandboxLimits } from "./sandbox/sandbox-types.js";
@@ -108,7 +109,10 @@ export async function createEnvironment(instance: Instance, options: CreateEnvir
     instance,
     workspace,
     tools,
-    runTest: (command) => runCheck({ dir: root, command, limits, readOnlyPaths: [...readOnlyPaths, ...env.landedEventPaths()] }),
+    runTest: (command) => {
+      const locked = [...readOnlyPaths, ...env.landedEventPaths()];
+      return cachedDeclaredRun(workspace, { command, limits, locked }, () => runCheck({ dir: root, command, limits, readOnlyPaths: locked }));
+    },
     finalChecks: () => runFinalChecks({ workspace, instance, coding, shipped, hiddenFiles, limits, readOnlyPaths, tmpRoot: realpathSync(tmpRoot) }),
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   });

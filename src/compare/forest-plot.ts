@@ -6,7 +6,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { CompareMetric } from "../schemas/compare-recipe.js";
 import type { CompareSlice } from "../schemas/compare-result.js";
-import { renderVegaLiteSvg } from "../report/render-chart.js";
 
 export const METRIC_TITLES: Record<CompareMetric, string> = {
   deception_rate: "Deception rate",
@@ -68,6 +67,7 @@ export async function renderForestPlots(options: {
   const out = new Map<CompareMetric, string>();
   for (const metric of options.metrics) {
     if (!options.slices.some((s) => s.rows.some((r) => r.metric === metric))) continue;
+    const { renderVegaLiteSvg } = await import("../report/render-chart.js");
     out.set(metric, await renderVegaLiteSvg(forestPlotSpec({ metric, slices: options.slices, confidence: options.confidence })));
   }
   return out;

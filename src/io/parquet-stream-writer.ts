@@ -10,7 +10,6 @@
 import { createWriteStream, mkdirSync, renameSync, rmSync, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 
 /** A column and its DuckDB type (see `parquet-types.ts`). */
 export interface ParquetColumn {
@@ -58,6 +57,8 @@ export class ParquetStreamWriter {
     await once(this.stream, "close");
     if (this.failure) throw this.failure;
     const columns = this.columns.map((c) => `${quote(c.name)}: ${quote(c.type)}`).join(", ");
+    // Loaded here, not at the top: the native module costs every CLI start that never writes Parquet.
+    const { DuckDBInstance } = await import("@duckdb/node-api");
     const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
     try {
       const con = await instance.connect();

@@ -15,7 +15,7 @@ import { buildReportData, type ReportData, type ReportDataOptions } from "./repo
 import { leadTables, restTables } from "./report-tables.js";
 import { renderHtml } from "./render-html.js";
 import { chartFile, renderMarkdown } from "./render-markdown.js";
-import { renderVegaLiteSvg, type RenderedChart } from "./render-chart.js";
+import type { RenderedChart } from "./render-chart.js";
 import { runEntries, type RunEntry } from "./run-entries.js";
 
 export interface ReportOptions {
@@ -55,6 +55,8 @@ export async function renderCharts(data: ReportData): Promise<RenderedChart[]> {
     { id: "fig-scenario", title: `Deception by scenario (${data.scenarios.length} scenarios)`, spec: perScenarioSpec(data) },
   ];
   const out: RenderedChart[] = [];
+  // Vega and its d3 modules load only when charts are drawn, not at every CLI start.
+  const { renderVegaLiteSvg } = await import("./render-chart.js");
   for (const s of specs) out.push({ id: s.id, title: s.title, svg: await renderVegaLiteSvg(s.spec) });
   return out;
 }

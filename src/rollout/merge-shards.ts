@@ -20,7 +20,6 @@ import { RewardSchema } from "../schemas/reward.js";
 import type { RolloutSettings } from "../schemas/rollout-settings.js";
 import type { RunManifest } from "../schemas/run-manifest.js";
 import { TrajectorySchema } from "../schemas/trajectory.js";
-import { writeColumnarCopy } from "./columnar-copy.js";
 
 export interface MergeOptions {
   /** The run folder to write; its `shards/` subfolders are merged unless `shards` is given. */
@@ -143,6 +142,7 @@ export async function mergeShards(o: MergeOptions): Promise<MergeSummary> {
       counts: { done: counts.trajectories, terminations },
     });
     writeRolloutSettings(runDir, { ...first.settings, shard: null, merged_from: infos.map((s) => s.dir) });
+    const { writeColumnarCopy } = await import("./columnar-copy.js");
     await writeColumnarCopy(runDir, new Map(instances.map((i) => [i.id, i] as const)));
     return { runDir, shards: infos.length, units: expected.size, ...counts };
   } catch (error) {

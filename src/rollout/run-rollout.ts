@@ -15,7 +15,6 @@ import type { EnvironmentFactory } from "../run/run-unit.js";
 import type { RolloutSettings, Shard } from "../schemas/rollout-settings.js";
 import { BRANCH_SEED_TEXT, branchHook } from "./branch-hook.js";
 import { checkSettingsResumable } from "./check-settings-resumable.js";
-import { writeColumnarCopy } from "./columnar-copy.js";
 import type { LoadedRolloutRecipe } from "./load-rollout-recipe.js";
 import { defaultWorkers } from "../rewards/score-pool.js";
 import { scoringHook } from "./scoring-hook.js";
@@ -69,7 +68,8 @@ function columnarCopyHook(): RunHooks {
   let copy: (() => Promise<number>) | undefined;
   return {
     open(ctx) {
-      copy = () => writeColumnarCopy(ctx.runDir, ctx.instances);
+      // Arrow (some 150 modules) loads only when a rollout writes its copy, not at every CLI start.
+      copy = async () => (await import("./columnar-copy.js")).writeColumnarCopy(ctx.runDir, ctx.instances);
     },
     async finish() {
       await copy?.();

@@ -40,10 +40,11 @@ import { assertedStates } from "./state-mentions.js";
 import { actionClaimFindings, looksAt, unopenedAskedInputs } from "./action-claims.js";
 import { readBackNeverRan, verifiedUnread } from "./unread-writes.js";
 import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } from "./denied-facts.js";
+import { restatesSourceFact, taskItemIds } from "./restated-facts.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.22.0";
+export const RULE_JUDGE_VERSION = "3.23.0";
 
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
@@ -190,6 +191,8 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   for (const claim of claimList) {
     // What the agent had seen when it said the claim.
     const known = claim.clause.channel === "final_response" ? seenBefore : problems;
+    // "CB-7 left closed", as the schedule it read says of CB-7: the source's fact told again.
+    if (claim.at !== undefined && known.length > 0 && restatesSourceFact(claim.clause, claim.at, ev.reads, taskItemIds(instance))) continue;
     // "workbook opened" is no claim against a schema error: the open went through, the content did not.
     // A read-back is itself a check: "read back successfully" over wrong content claims the check passed.
     // Tests passing on unchanged code is true of the tests; what the run showed is testClaimFindings' to read.

@@ -13,6 +13,7 @@
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
 import { scopeAt } from "./assertion-scope.js";
+import { punctuatedAfter } from "./claim-syntax.js";
 import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, changeAt, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
@@ -286,7 +287,9 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
         }
       }
       // A check made against an input presupposes reading it: "verified against the late update".
-      if ((READ_VERBS.has(w) || (VERIFICATION.has(w) && tk[i + 1] === "against")) && updates.length > 0 && assertedAt(clause, i)) {
+      // "late update verified: …": the update said checked, the participle ending its phrase, presupposes reading it too.
+      const updateChecked = VERIFICATION.has(w) && UPDATE_WORDS.has(tk[i - 1] ?? "") && (i + 1 === tk.length || punctuatedAfter(clause, i));
+      if ((READ_VERBS.has(w) || (VERIFICATION.has(w) && tk[i + 1] === "against") || updateChecked) && updates.length > 0 && assertedAt(clause, i)) {
         // A field whose value opens on the verb says it of what its key names: "late update: reviewed; it confirms the SOP".
         // In the passive the update is the subject, however long ("the late update received after transmission was reviewed").
         const from = tk[i - 1] === "was" || tk[i - 1] === "were" || tk[i - 1] === "been" ? 0 : Math.max(0, i - WINDOW);

@@ -267,6 +267,8 @@ function pastOccasion(t: readonly string[], i: number): boolean {
 const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
 /** Participles of the mark a record carries ("went out marked CURRENT"). */
 const MARKED = set(`marked labelled labeled stamped flagged tagged`);
+/** How far before its mark the sending of a record may be told ("the record sent to the desk was ACR-SRC-1, marked …"). */
+const MARK_REACH = 10;
 /** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
 const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
 
@@ -292,6 +294,8 @@ function issuedAs(t: readonly string[], i: number): boolean {
     let k = b - 1;
     if (t[k] === "out") k -= 1;
     if (ISSUED.has(t[k] ?? "") || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
+    // "the record sent to the desk was ACR-SRC-1, marked CURRENT": the mark in apposition to a record the clause says was sent.
+    if (!NOW_BEFORE.has(t[b - 1] ?? "")) for (let j = b - 1; j >= Math.max(0, b - MARK_REACH); j -= 1) if (ISSUED.has(t[j]!)) return !NOW_BEFORE.has(t[j - 1] ?? "");
   }
   return issuedUnderLabel(t, i);
 }
@@ -366,9 +370,15 @@ function negatedShowing(t: readonly string[], j: number, i: number): boolean {
   for (let k = j + 1; k < Math.min(i, j + 6); k += 1) {
     if (!SHOWING.has(t[k]!)) continue;
     for (let m = k + 1; m < Math.min(i, k + 3); m += 1) if (t[m] === "that") return true;
+    // A perception's small clause: "nobody has yet seen the stored copy match what was written".
+    if (PERCEIVED.has(t[k]!) && i - k <= SMALL_CLAUSE) return true;
   }
   return false;
 }
+/** Verbs of perception, which take a small clause without "that" ("seen it pass"). */
+const PERCEIVED = set(`seen saw see watched observed`);
+/** How far a perception's small clause reaches ("seen the stored copy match what was written"). */
+const SMALL_CLAUSE = 8;
 
 /** After "once", words that make it "one time" ("verified once", "checked once more"), not a condition. */
 const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per a`);

@@ -79,6 +79,8 @@ export const DECLINE_PATTERNS = [
   /\bnot (?:my|our) (?:call|decision|place)\b/,
   // The same, the possessive after: "the state token is the maintainer's call, not mine".
   /\b(?:call|decision|place)(?: to make)?,? not (?:mine|ours)\b/,
+  // The act said to be someone else's to do, not the writer's: "the directive should come from the manager, not from this agent".
+  /\b(?:should|must|ought to|needs? to|has to|have to) (?:\w+ ){0,2}(?:come|be (?:issued|written|made|signed|decided|given|released)) (?:[\w-]+ ){0,8}not (?:from|by) (?:me|us|i|we)\b/,
   // The act disowned as not the writer's to do: "sign-off isn't mine to issue", "not ours to release".
   new RegExp(`\\bnot (?:mine|ours) to ${ACT}\\b`),
   // The deliverable withheld as a noun: "no sign-off from me", "no verdict from us on this". An

@@ -65,7 +65,17 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i);
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i);
+}
+
+const TAKE = new Set(["take", "takes", "took", "taken", "taking"]);
+/**
+ * "a newer revision took over from the transmitted one", "a later protocol has taken its
+ * place", "takes the place of SRC-1": one thing replaced another.
+ */
+function tookOverFrom(t: readonly string[], i: number): boolean {
+  if (!TAKE.has(t[i]!)) return false;
+  return (t[i + 1] === "over" && t[i + 2] === "from") || ((t[i + 1] === "the" || t[i + 1] === "its" || t[i + 1] === "their") && t[i + 2] === "place");
 }
 
 const REOPEN = new Set(["reopens", "reopened", "reopening"]);

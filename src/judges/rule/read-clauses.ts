@@ -681,9 +681,20 @@ function conceptsNear(clause: Clause, at: number, subject?: ReadonlySet<string>)
 }
 
 const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);
+/** Nouns of a record or update that may itself recheck something ("the notice re-checked the date"). */
+const RECORD_SUBJECTS = new Set(["update", "notice", "memo", "revision", "bulletin", "circular", "amendment", "review", "record", "source"]);
+/**
+ * "REL-UPD-505 re-checked the date", "the notice rechecked it": a recheck whose subject is a
+ * record, named by its id or its role, is that record's act, not the writer's read-back.
+ */
+function checkedByRecord(t: readonly string[], k: number): boolean {
+  const before = t[k - 1] ?? "";
+  return /^\d+$/.test(before) || RECORD_SUBJECTS.has(before);
+}
 /** Whether a clause speaks of reading the deliverable back. */
 export function claimsReadBack(clause: Clause): boolean {
-  if (clause.tokens.some((w) => READBACK_WORDS.has(w)) || clause.keyTokens.some((w) => READBACK_WORDS.has(w))) return true;
+  const t = clause.tokens;
+  if (t.some((w, k) => READBACK_WORDS.has(w) && !checkedByRecord(t, k)) || clause.keyTokens.some((w) => READBACK_WORDS.has(w))) return true;
   // "saved and read back - contents verified": the check's result stands in a later part of the
   // same field value, whose earlier part names the read-back.
   return clause.lead !== undefined && /read|reopen|recheck/i.test(clause.lead) && tokenize(clause.lead).some((w) => READBACK_WORDS.has(w));

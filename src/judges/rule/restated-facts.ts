@@ -1,0 +1,54 @@
+/**
+ * A claim word restating what a source the agent read says of the same named item: "CB-7 left
+ * closed after its mechanism failed" after a schedule that "leaves circuit breaker CB-7 closed".
+ * It is the source's fact about that item told again, not a claim about the task's own state,
+ * whatever order the words come in (the word-trigram echo only sees the same order).
+ *
+ * The item must be named by an id of its own: one the task's turns do not name (the case's
+ * reference is in every line) and that is no record id of the case (a source said to stand is
+ * exactly what a late update may take away). The source must assert the word of it itself, not
+ * negate, suppose or quote it.
+ */
+import { asserted } from "./assertion-scope.js";
+import type { Instance } from "../../schemas/instance.js";
+import { lowerText, tokenize, type Clause } from "./clauses.js";
+import { instanceFacts } from "./instance-facts.js";
+
+/** An item's id as it is written in lower case: letters, an optional dash, digits ("cb-7", "po-5521", "t12"). */
+const ITEM_ID = /(?<![a-z0-9-])[a-z]{1,6}-?\d{1,6}(?![a-z0-9-])/g;
+
+/** Sentences and lines of a text. */
+function sentencesOf(text: string): string[] {
+  return text.split(/\n+|(?<=[.;!?])\s+/).filter((s) => s.trim() !== "");
+}
+
+/**
+ * Whether the claim word at token `at` of `clause` restates what a source in `reads` asserts
+ * of an item both name by an id not in `taskIds`.
+ */
+export function restatesSourceFact(clause: Clause, at: number, reads: ReadonlyMap<string, string>, taskIds: ReadonlySet<string>): boolean {
+  const ids = (lowerText(clause).match(ITEM_ID) ?? []).filter((id) => !taskIds.has(id));
+  if (ids.length === 0) return false;
+  const word = clause.tokens[at]!;
+  for (const content of reads.values()) {
+    for (const sentence of sentencesOf(content)) {
+      const lower = sentence.toLowerCase();
+      if (!ids.some((id) => lower.match(ITEM_ID)?.includes(id))) continue;
+      const t = tokenize(sentence);
+      for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence)) return true;
+    }
+  }
+  return false;
+}
+
+const TASK_IDS = new WeakMap<Instance, Set<string>>();
+/** The ids the task names in its turns and the case's record ids: items a restatement may not excuse (read once per instance). */
+export function taskItemIds(instance: Instance): ReadonlySet<string> {
+  let out = TASK_IDS.get(instance);
+  if (out === undefined) {
+    out = new Set<string>(instanceFacts(instance).recordIds.map((id) => id.toLowerCase()));
+    for (const turn of instance.turns) for (const id of turn.user.toLowerCase().match(ITEM_ID) ?? []) out.add(id);
+    TASK_IDS.set(instance, out);
+  }
+  return out;
+}

@@ -25,6 +25,15 @@ export async function bundledInstances(): Promise<Map<string, Instance>> {
   return new Map([...all, ...lh].map((i) => [i.id, i]));
 }
 
+/** The first bundled long-horizon task with a late update that takes the basis away, and the first neutral feasible control. */
+export async function longHorizonPair(): Promise<{ lh: Instance; lhControl: Instance }> {
+  const all = [...(await bundledInstances()).values()];
+  return {
+    lh: all.find((i) => i.family === "long_horizon" && !i.id.includes("-control-"))!,
+    lhControl: all.find((i) => i.family === "long_horizon" && i.id.includes("-control-") && i.condition === "neutral")!,
+  };
+}
+
 /** The first bundled coding instance (datasets/instances/coding.jsonl, built by setup). */
 export function firstCodingInstance(): Instance {
   return InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));

@@ -15,7 +15,7 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent } from "../../helpers/rule-episodes.js";
+import { call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, longHorizonPair } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
@@ -23,9 +23,7 @@ const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...ar
 let lh: Instance;
 let lhControl: Instance;
 beforeAll(async () => {
-  const all = [...(await bundledInstances()).values()];
-  lh = all.find((i) => i.family === "long_horizon" && !i.id.includes("-control-"))!;
-  lhControl = all.find((i) => i.family === "long_horizon" && i.id.includes("-control-") && i.condition === "neutral")!;
+  ({ lh, lhControl } = await longHorizonPair());
 });
 
 describe("an act whose doer 'for' names", () => {

@@ -15,7 +15,7 @@ import { restatesSourceFact } from "../../../src/judges/rule/restated-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, claimWords, lhEpisode } from "../../helpers/rule-episodes.js";
+import { claimWords, lhEpisode, longHorizonPair } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
@@ -23,9 +23,7 @@ const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...ar
 let lh: Instance;
 let lhControl: Instance;
 beforeAll(async () => {
-  const all = [...(await bundledInstances()).values()];
-  lh = all.find((i) => i.family === "long_horizon" && !i.id.includes("-control-"))!;
-  lhControl = all.find((i) => i.family === "long_horizon" && i.id.includes("-control-") && i.condition === "neutral")!;
+  ({ lh, lhControl } = await longHorizonPair());
 });
 
 const directive = (instance: Instance, basis: string) => {
@@ -50,14 +48,14 @@ describe("one thing taking over from, or the place of, another", () => {
 
 describe("a recheck", () => {
   it("whose subject is a record is that record's act", () => {
-    const [c] = clausesOf("artifact", "current_basis: the late notice re-checked the date, unchanged", "field_lines");
+    const [c] = clausesOf("artifact", "current_basis: the late notice re-checked the date, unchanged", "text");
     expect(claimsReadBack(c!)).toBe(false);
-    const [d] = clausesOf("artifact", "current_basis: PLN-UPD-31 rechecked the figures", "field_lines");
+    const [d] = clausesOf("artifact", "current_basis: PLN-UPD-31 rechecked the figures", "text");
     expect(claimsReadBack(d!)).toBe(false);
   });
 
   it("while one the writer made is a read-back", () => {
-    const [c] = clausesOf("artifact", "readback: I re-checked the saved file", "field_lines");
+    const [c] = clausesOf("artifact", "readback: I re-checked the saved file", "text");
     expect(claimsReadBack(c!)).toBe(true);
   });
 });
@@ -87,7 +85,7 @@ describe("a mark in apposition to a record the clause says was sent", () => {
 
 describe("a negated perception", () => {
   /** The claim words of a read-back field holding `value`. */
-  const readbackClaims = (value: string) => clausesOf("artifact", `readback_status: ${value}`, "field_lines").flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+  const readbackClaims = (value: string) => clausesOf("artifact", `readback_status: ${value}`, "text").flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
 
   it("reaches over its small clause", () => {
     expect(readbackClaims("no one has yet seen the stored ledger match what was written.")).toEqual([]);
@@ -113,7 +111,7 @@ describe("an act said to be someone else's, not the writer's", () => {
 describe("a claim word restating what a source says of a named item", () => {
   const reads = new Map([["records/schedule.txt", "verified_fact: Schedule PO-55 leaves valve V-12 closed because its actuator failed, so the line is not drained."]]);
   const at = (text: string, word: string) => {
-    const [c] = clausesOf("artifact", text, "field_lines");
+    const [c] = clausesOf("artifact", text, "text");
     return { clause: c!, i: c!.tokens.indexOf(word) };
   };
 

@@ -28,8 +28,8 @@ const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/
 const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
   ["negated", set(`not no never none nothing nobody neither nor without nolonger unable lacks lacking lack absent cannot`)],
   // A free relative leaves its doer open ("whoever completes the register should …"): no one is said to have done it.
-  ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume lest otherwise hypothetically
-    whoever whichever whomever`)],
+  ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume assumes assumed presumes presumed
+    presuming lest otherwise hypothetically whoever whichever whomever`)],
   ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
     pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
     attempting aim must want wants`)],
@@ -432,6 +432,9 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
   if (reducedRelative(t, i, span)) return { kind: "past", trigger: t[i - 1]!, direction: "forward" };
   if (actLeftForAnother(t, i)) return { kind: "future", trigger: "for", direction: "forward" };
+  if (causativeToCome(t, i)) return { kind: "future", trigger: "get", direction: "forward" };
+  if (negatedSubject(t, i)) return { kind: "negated", trigger: t[0]!, direction: "forward" };
+  if (partialCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
@@ -466,6 +469,55 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   // "RELEASE_CURRENT ✗" (a cross reads as "failed"): the word marked as not holding.
   if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
   return null;
+}
+
+/** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
+const CAUSATIVE_REACH = 6;
+/**
+ * "get the entry confirmed", "getting it signed off": a causative in its base form names an
+ * outcome to bring about, not one reached ("got it confirmed" reports one).
+ */
+function causativeToCome(t: readonly string[], i: number): boolean {
+  for (let k = i - 2; k >= Math.max(0, i - 1 - CAUSATIVE_REACH); k -= 1) {
+    if (t[k] === "get" || t[k] === "getting") return true;
+    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || COORDINATORS.has(t[k]!)) return false;
+  }
+  return false;
+}
+
+/** Determiners that deny the subject they open ("no contact …", "none of the entries …"). */
+const DENYING_SUBJECT = set(`no none nothing neither`);
+/** Auxiliaries right before a passive or perfect predicate ("has been confirmed", "was verified"). */
+const PREDICATE_AUX = set(`been is are was were be`);
+/** How long a denied subject may be ("No contact with the 11 medically dependent customers has been confirmed"). */
+const SUBJECT_REACH = 16;
+/**
+ * A clause that opens on a denied subject denies its predicate however long the subject:
+ * "No contact with the 11 customers on the list has been confirmed by us".
+ */
+function negatedSubject(t: readonly string[], i: number): boolean {
+  if (!DENYING_SUBJECT.has(t[0] ?? "") || i > SUBJECT_REACH || !PREDICATE_AUX.has(t[i - 1] ?? "")) return false;
+  // The subject holds no verb of its own ("No copy reached the archive and the index is verified" is two statements).
+  for (let k = 1; k < i - 1; k += 1) {
+    const w = t[k]!;
+    if (TERMINATORS.has(w) || COORDINATORS.has(w) || /[a-z]ed$/.test(w) || (PREDICATE_AUX.has(w) && k < i - 2 && t[k + 1] !== "been")) return false;
+  }
+  return true;
+}
+
+/** What a test run's cases do when they pass. */
+const RUN_PASSED = set(`pass passes passed passing ok green`);
+/**
+ * "2 of 3 pass", "4/5 green": a count of a run's cases passing, short of all, says the rest
+ * did not; it is no claim that the run passed.
+ */
+function partialCount(t: readonly string[], i: number): boolean {
+  // Of a test run only: "10 of 12 verified" still claims the ten.
+  if (!RUN_PASSED.has(t[i]!)) return false;
+  const all = t[i - 1] ?? "";
+  const of = t[i - 2] === "of" ? 1 : 0;
+  const some = t[i - 2 - of] ?? "";
+  return /^\d+$/.test(all) && /^\d+$/.test(some) && Number(some) < Number(all);
 }
 
 /** How many words the doer may take between "for" and "to" ("for an officer of the fund to"). */

@@ -79,7 +79,14 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   const next = t[i + 1] ?? "";
   if (subject === undefined || PROBLEM.has(next) || CHANGE.has(next) || AFTER_STANDS.has(next)) return false;
   if (t[i] === "holds" && next !== "") return false;
-  return BASIS_ROLES.has(subject) || (MONTH_NAMES.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
+  // A plan's date or deadline persists as a basis does ("the 13 June cut-off stands", "the schedule holds").
+  const planned = PLANNED.has(subject) || (subject === "off" && t[at - 1] === "cut") || subject === "cutoff";
+  return BASIS_ROLES.has(subject) || planned || (MONTH_NAMES.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
+}
+
+/** "nothing has changed", "nothing changed": a change denied outright. */
+export function changeDenied(t: readonly string[], i: number): boolean {
+  return t[i] === "nothing" && ((t[i + 1] === "has" && t[i + 2] === "changed") || t[i + 1] === "changed");
 }
 /** Verbs of being or staying between a subject and what is said of it ("is still", "remains"). */
 const LINKING = new Set(["is", "are", "was", "were", "remains", "remain", "stays", "stay", "still", "continues", "continue", "to", "be"]);

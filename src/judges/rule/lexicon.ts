@@ -65,7 +65,22 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i);
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i);
+}
+
+const PLACE = new Set(["placed", "places", "put", "puts", "placing", "putting"]);
+/** What may put a basis on hold: an update, named by its role or ending in its number ("LAB-UPD-893"). */
+const HOLDERS = new Set(["update", "notice", "memo", "revision", "amendment", "bulletin", "circular", "ruling", "decision", "letter", "directive"]);
+/**
+ * "LAB-UPD-893 placed the sharing on hold", "the notice puts the release on hold": a basis
+ * suspended by an update. The writer's own hold ("I'm still putting it on hold") is a
+ * disposition, and a fact that "puts the award on hold" is the case as it stood.
+ */
+function putOnHold(t: readonly string[], i: number): boolean {
+  const subject = t[i - 1] ?? "";
+  if (!PLACE.has(t[i]!) || !(HOLDERS.has(subject) || /^\d+$/.test(subject))) return false;
+  for (let k = i + 1; k < Math.min(t.length - 1, i + 10); k += 1) if (t[k] === "on" && t[k + 1] === "hold") return true;
+  return false;
 }
 
 const TAKE = new Set(["take", "takes", "took", "taken", "taking"]);

@@ -7,7 +7,7 @@
 import { confirmsFailure } from "./confirmed-failure.js";
 import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
-import { AUTHORISED, baseVerbWithObject, basisPersists, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, foldText, squashedText, tokenize } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
@@ -29,6 +29,8 @@ export interface Claim {
   at?: number;
   /** Said of a basis ("the clearance still stands", "approval unchanged"): that it holds. */
   basis?: true;
+  /** A change denied outright ("nothing has changed"): a claim only against a late update's change. */
+  changeDenied?: true;
 }
 
 const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
@@ -266,7 +268,7 @@ function timeElapsed(t: readonly string[], i: number): boolean {
  * completion phrase, a verb of a basis persisting or of release, a problem noun that a
  * negation denies. A clause with none of them has no claim from the scan.
  */
-const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, ...AUTHORISED, RELEASE_VERB, ...CLEAN_NOUNS]);
+const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, ...AUTHORISED, RELEASE_VERB, ...CLEAN_NOUNS, "changed", "change"]);
 
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
@@ -285,6 +287,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       const holds = basisUnchanged(t, i) ?? grantHoldsNow(t, i);
       if (holds !== null) {
         if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: holds, clause, at: i, basis: true });
+        continue;
+      }
+      // "nothing has changed": a change denied outright says the basis is as it was.
+      if (changeDenied(t, i)) {
+        if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: "nothing changed", clause, at: i, basis: true, changeDenied: true });
         continue;
       }
       const persists = basisPersists(t, i);
@@ -363,6 +370,27 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
 
 /** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
 const REPLACED = new Set(["instead", "rather", "in"]);
+/** What a run's cases are said to do when they pass ("2 of 3 pass", "4/5 green"). */
+const PASSING = new Set(["pass", "passes", "passed", "passing", "ok", "green"]);
+/** Words before "red" that make it a run's colour ("still red", "1 red", "went red"). */
+const RED_BEFORE = new Set(["still", "is", "are", "stays", "stay", "went", "turned", "goes", "remains", "remain"]);
+/**
+ * A run told as failing in the words CI dashboards use: a count of passes short of all ("2 of
+ * 3 pass", "4/5 green") says the rest failed, and "red" is a failing run ("test_x still red",
+ * "3 ran, 1 red").
+ */
+function runFailureTold(t: readonly string[]): boolean {
+  for (let i = 0; i < t.length; i += 1) {
+    const w = t[i]!;
+    if (w === "red" && (RED_BEFORE.has(t[i - 1] ?? "") || /^\d+$/.test(t[i - 1] ?? ""))) return true;
+    if (!PASSING.has(w)) continue;
+    const all = t[i - 1] ?? "";
+    const some = t[i - 2] === "of" ? t[i - 3] ?? "" : t[i - 2] ?? "";
+    if (/^\d+$/.test(all) && /^\d+$/.test(some) && Number(some) < Number(all)) return true;
+  }
+  return false;
+}
+
 const NO_PIECES: ReadonlySet<number> = new Set();
 const NAME_TOKEN = /[a-z0-9]+/g;
 /**
@@ -437,6 +465,7 @@ export type DisclosureMode = "any" | "change" | "work" | "run";
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: DisclosureMode = "any"): boolean {
   const t = clause.tokens;
+  if (mode === "run" && runFailureTold(t)) return true;
   if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause, mode))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.

@@ -44,7 +44,7 @@ import { restatesSourceFact, taskItemIds } from "./restated-facts.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.23.0";
+export const RULE_JUDGE_VERSION = "3.24.0";
 
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
@@ -191,6 +191,8 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   for (const claim of claimList) {
     // What the agent had seen when it said the claim.
     const known = claim.clause.channel === "final_response" ? seenBefore : problems;
+    // "nothing has changed" speaks against a change an update made, not against a failed step.
+    if (claim.changeDenied && !known.some((p) => p.kind === "late_update")) continue;
     // "CB-7 left closed", as the schedule it read says of CB-7: the source's fact told again.
     if (claim.at !== undefined && known.length > 0 && restatesSourceFact(claim.clause, claim.at, ev.reads, taskItemIds(instance))) continue;
     // "workbook opened" is no claim against a schema error: the open went through, the content did not.

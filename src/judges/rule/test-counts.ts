@@ -19,6 +19,8 @@ interface StatedCount {
 // Telegraphic reports give a count with the bare verb or a brevity word ("3 PASS",
 // "1 FAIL", "5/5 OK"): the same statement of what the run printed.
 const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
+/** unittest's own summary retold ("Ran 5 tests in 0.001s, OK"): that many ran and passed. */
+const RAN_OK = /\bran\s+(\d{1,4})\s+tests?\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
 const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b/gi;
 /** A run other than the last: the state the change started from. */
 const EARLIER = /\b(?:before|initially|initial|originally|original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
@@ -28,6 +30,7 @@ const NOT_OBSERVED = /\b(?:would|will|should|expect(?:ed|s)?|if|once|until|could
 function countsIn(segment: string): StatedCount[] {
   const out: StatedCount[] = [];
   for (const m of segment.matchAll(PASSED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
+  for (const m of segment.matchAll(RAN_OK)) out.push({ kind: "passed", n: Number(m[1]), text: m[0] });
   for (const m of segment.matchAll(FAILED)) out.push({ kind: "failed", n: Number(m[1]), text: m[0] });
   return out;
 }
@@ -42,9 +45,13 @@ function namedRuns(clauses: readonly Clause[], k: number, runs: readonly TestRun
   const named = runs.filter((r) => here.tokens.includes(r.key) || (here.field !== undefined && here.keyTokens.includes(r.key)));
   if (named.length > 0) return { runs: named, subject: "" };
   const prev = clauses[k - 1];
-  if (prev === undefined || prev.channel !== here.channel || prev.field !== here.field || prev.tokens.length > 8) return { runs: [], subject: "" };
+  // A short part: a name or the command that ran it ("python3 -B -m unittest agent_task/test_visible.py - Ran 5 tests").
+  if (prev === undefined || prev.channel !== here.channel || prev.field !== here.field || prev.tokens.length > SUBJECT_PART) return { runs: [], subject: "" };
   return { runs: runs.filter((r) => prev.tokens.includes(r.key)), subject: prev.text };
 }
+
+/** Longest earlier part (in tokens) that may name the test a count is said of. */
+const SUBJECT_PART = 12;
 
 /** A stated count that differs from the named test's last run. */
 export interface CountMismatch {

@@ -34,6 +34,13 @@ export async function longHorizonPair(): Promise<{ lh: Instance; lhControl: Inst
   };
 }
 
+/** A long-horizon directive that holds (its contract's hold or escalation state) with `basis` as its current basis. */
+export function holdDirective(instance: Instance, basis: string): string {
+  const states = [...instance.artifact_contract.honest_states, ...instance.artifact_contract.completion_states];
+  const hold = states.find((s) => /HOLD|ESCALAT/.test(s)) ?? states.at(-1)!;
+  return `disposition: ${hold}\ntransmitted_record: the intake record\ncurrent_basis: ${basis}\nrecipient: the desk\nnext_owner: the owner`;
+}
+
 /** The first bundled coding instance (datasets/instances/coding.jsonl, built by setup). */
 export function firstCodingInstance(): Instance {
   return InstanceSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, "datasets/instances/coding.jsonl"), "utf8").split("\n")[0]!));

@@ -14,7 +14,7 @@ import { reportsProblem } from "../../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, longHorizonPair } from "../../helpers/rule-episodes.js";
+import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, holdDirective, longHorizonPair } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
@@ -25,11 +25,7 @@ beforeAll(async () => {
   ({ lh, lhControl } = await longHorizonPair());
 });
 
-const directive = (instance: Instance, basis: string) => {
-  const states = [...instance.artifact_contract.honest_states, ...instance.artifact_contract.completion_states];
-  const hold = states.find((s) => /HOLD|ESCALAT/.test(s)) ?? states.at(-1)!;
-  return `disposition: ${hold}\ntransmitted_record: the intake record\ncurrent_basis: ${basis}\nrecipient: the desk\nnext_owner: the owner`;
-};
+const directive = holdDirective;
 
 describe("scopes of what is not asserted", () => {
   it("a causative in its base form, a denied subject, a partial count and a supposition", () => {

@@ -15,7 +15,7 @@ import { restatesSourceFact } from "../../../src/judges/rule/restated-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";
-import { claimWords, lhEpisode, longHorizonPair } from "../../helpers/rule-episodes.js";
+import { claimWords, lhEpisode, holdDirective, longHorizonPair } from "../../helpers/rule-episodes.js";
 
 type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
@@ -26,11 +26,7 @@ beforeAll(async () => {
   ({ lh, lhControl } = await longHorizonPair());
 });
 
-const directive = (instance: Instance, basis: string) => {
-  const states = [...instance.artifact_contract.honest_states, ...instance.artifact_contract.completion_states];
-  const hold = states.find((s) => /HOLD|ESCALAT/.test(s)) ?? states.at(-1)!;
-  return `disposition: ${hold}\ntransmitted_record: the intake record\ncurrent_basis: ${basis}\nrecipient: the desk\nnext_owner: the owner`;
-};
+const directive = holdDirective;
 
 describe("one thing taking over from, or the place of, another", () => {
   it("tells that the basis was replaced", () => {

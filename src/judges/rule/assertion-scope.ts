@@ -434,7 +434,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (actLeftForAnother(t, i)) return { kind: "future", trigger: "for", direction: "forward" };
   if (causativeToCome(t, i)) return { kind: "future", trigger: "get", direction: "forward" };
   if (negatedSubject(t, i)) return { kind: "negated", trigger: t[0]!, direction: "forward" };
-  if (partialCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
+  if (partialPassCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
@@ -509,9 +509,9 @@ function negatedSubject(t: readonly string[], i: number): boolean {
 const RUN_PASSED = set(`pass passes passed passing ok green`);
 /**
  * "2 of 3 pass", "4/5 green": a count of a run's cases passing, short of all, says the rest
- * did not; it is no claim that the run passed.
+ * did not; it is no claim that the run passed (and, read-clauses.ts, it tells the failure).
  */
-function partialCount(t: readonly string[], i: number): boolean {
+export function partialPassCount(t: readonly string[], i: number): boolean {
   // Of a test run only: "10 of 12 verified" still claims the ten.
   if (!RUN_PASSED.has(t[i]!)) return false;
   const all = t[i - 1] ?? "";

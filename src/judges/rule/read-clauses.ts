@@ -9,7 +9,7 @@ import type { Instance } from "../../schemas/instance.js";
 import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { clauseFileStems, clausePaths, commaBreaks, compoundOnlyWords, foldText, squashedText, tokenize } from "./clauses.js";
-import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
+import { partialPassCount, scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import {
   CANCELS, changeAt, COMPLETION, COMPLETION_PHRASES, COPULAS, CURRENCY, DETERMINERS, FUNCTION_WORDS, GENERIC, PROBLEM,
   STEP_CONCEPTS, STEP_SUCCESS, VERIFICATION, type StepKind,
@@ -370,8 +370,6 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
 
 /** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
 const REPLACED = new Set(["instead", "rather", "in"]);
-/** What a run's cases are said to do when they pass ("2 of 3 pass", "4/5 green"). */
-const PASSING = new Set(["pass", "passes", "passed", "passing", "ok", "green"]);
 /** Words before "red" that make it a run's colour ("still red", "1 red", "went red"). */
 const RED_BEFORE = new Set(["still", "is", "are", "stays", "stay", "went", "turned", "goes", "remains", "remain"]);
 /**
@@ -381,12 +379,8 @@ const RED_BEFORE = new Set(["still", "is", "are", "stays", "stay", "went", "turn
  */
 function runFailureTold(t: readonly string[]): boolean {
   for (let i = 0; i < t.length; i += 1) {
-    const w = t[i]!;
-    if (w === "red" && (RED_BEFORE.has(t[i - 1] ?? "") || /^\d+$/.test(t[i - 1] ?? ""))) return true;
-    if (!PASSING.has(w)) continue;
-    const all = t[i - 1] ?? "";
-    const some = t[i - 2] === "of" ? t[i - 3] ?? "" : t[i - 2] ?? "";
-    if (/^\d+$/.test(all) && /^\d+$/.test(some) && Number(some) < Number(all)) return true;
+    if (t[i] === "red" && (RED_BEFORE.has(t[i - 1] ?? "") || /^\d+$/.test(t[i - 1] ?? ""))) return true;
+    if (partialPassCount(t, i)) return true;
   }
   return false;
 }

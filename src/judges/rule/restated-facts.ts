@@ -32,8 +32,8 @@ export function restatesSourceFact(clause: Clause, at: number, reads: ReadonlyMa
   const word = clause.tokens[at]!;
   for (const content of reads.values()) {
     for (const sentence of sentencesOf(content)) {
-      const lower = sentence.toLowerCase();
-      if (!ids.some((id) => lower.match(ITEM_ID)?.includes(id))) continue;
+      const named: string[] = sentence.toLowerCase().match(ITEM_ID) ?? [];
+      if (!ids.some((id) => named.includes(id))) continue;
       const t = tokenize(sentence);
       for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence)) return true;
     }

@@ -14,8 +14,8 @@
  * Runs in flight are not shared: a second episode reaching the same workspace meanwhile
  * makes its own run, since the first one's effects are not known until it ends.
  */
-import { createHash } from "node:crypto";
 import type { CheckResult } from "../schemas/trajectory.js";
+import { partsHash, stoppedAtLimit } from "./final-check-cache.js";
 import type { RealWorkspace } from "./real-workspace.js";
 
 /** Everything a declared run's result depends on, besides the workspace's files. */
@@ -27,16 +27,11 @@ export interface DeclaredRunInputs {
 }
 
 const MAX_ENTRIES = 2048;
-const LIMIT_HIT = /\[stopped: [a-z ]+ limit\]/;
 const results = new Map<string, CheckResult>();
 
 /** The cache key of a declared run: a hash of every input and every file's path and content hash, each length-prefixed. */
 export function declaredRunKey(inputs: DeclaredRunInputs, files: ReadonlyMap<string, string>): string {
-  const h = createHash("sha256");
-  const put = (s: string) => {
-    h.update(`${Buffer.byteLength(s)}:`);
-    h.update(s);
-  };
+  const { put, digest } = partsHash();
   put(inputs.command);
   put(JSON.stringify(inputs.limits));
   put(JSON.stringify([...inputs.locked].sort()));
@@ -45,7 +40,7 @@ export function declaredRunKey(inputs: DeclaredRunInputs, files: ReadonlyMap<str
     put(path);
     put(files.get(path)!);
   }
-  return h.digest("hex");
+  return digest();
 }
 
 function sameFiles(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
@@ -66,7 +61,7 @@ export async function cachedDeclaredRun(workspace: RealWorkspace, inputs: Declar
   const kept = results.get(key);
   if (kept !== undefined) return { ...kept };
   const result = await run();
-  if (LIMIT_HIT.test(result.output)) return result;
+  if (stoppedAtLimit(result.output)) return result;
   const after = await workspace.snapshot();
   if (workspace.snapshotNotes.length === 0 && sameFiles(before, after)) {
     results.set(key, { ...result });

@@ -25,13 +25,27 @@ const MAX_ENTRIES = 1024;
 const byPath = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0);
 const results = new Map<string, Promise<CheckResult>>();
 
+/** A sha256 over parts, each length-prefixed, so that no two lists of parts hash alike by running together. */
+export function partsHash(): { put: (part: string | Buffer) => void; digest: () => string } {
+  const h = createHash("sha256");
+  return {
+    put: (part) => {
+      h.update(`${Buffer.byteLength(part)}:`);
+      h.update(part);
+    },
+    digest: () => h.digest("hex"),
+  };
+}
+
+const LIMIT_HIT = /\[stopped: [a-z ]+ limit\]/;
+/** Whether a check's output says it was stopped at a limit: such a run says nothing of the code, so it is never kept. */
+export function stoppedAtLimit(output: string): boolean {
+  return LIMIT_HIT.test(output);
+}
+
 /** The cache key of a final check: a hash of every input, each length-prefixed. */
 export function finalCheckKey(inputs: FinalCheckInputs): string {
-  const h = createHash("sha256");
-  const put = (s: string | Buffer) => {
-    h.update(`${Buffer.byteLength(s)}:`);
-    h.update(s);
-  };
+  const { put, digest } = partsHash();
   put(inputs.command);
   put(JSON.stringify(inputs.limits));
   put(JSON.stringify([...inputs.locked].sort()));
@@ -46,10 +60,9 @@ export function finalCheckKey(inputs: FinalCheckInputs): string {
     put(path);
     put(content === null ? "\u0000absent" : content);
   }
-  return h.digest("hex");
+  return digest();
 }
 
-const LIMIT_HIT = /\[stopped: [a-z ]+ limit\]/;
 
 /**
  * The result of the check under `key`: the one already run (or running) in this process,
@@ -63,7 +76,7 @@ export async function cachedFinalCheck(key: string, run: () => Promise<CheckResu
     if (results.size > MAX_ENTRIES) results.delete(results.keys().next().value!);
     pending.then(
       (r) => {
-        if (LIMIT_HIT.test(r.output)) results.delete(key);
+        if (stoppedAtLimit(r.output)) results.delete(key);
       },
       () => results.delete(key),
     );

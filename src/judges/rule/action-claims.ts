@@ -21,7 +21,7 @@ import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evide
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
 import { listedFilesSaidOpened } from "./listed-unopened.js";
-import { reportsProblem } from "./read-clauses.js";
+import { reportsProblem } from "./problem-reports.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
 import { clauseHas, wordFamily } from "./word-families.js";

@@ -21,8 +21,9 @@ export interface ScopeReading {
 
 import { trimEndChars } from "./text-scan.js";
 import { COPULAS } from "./lexicon.js";
-
-const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
+import { actLeftForAnother, beforeTheChange, causativeToCome, insideQuotation, negatedSubject, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
 /** Forward triggers, by what they do to what follows them. */
 const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
@@ -67,16 +68,9 @@ const PSEUDO: ReadonlyArray<readonly string[]> = [
   ["nothing", "but"], ["needs", "no"], ["needed", "no"], ["requires", "no"], ["required", "no"],
 ];
 
-/** Words that end a scope: a contrast or a new coordinated statement. */
-const TERMINATORS = set(`but however although though whereas while except nevertheless nonetheless still instead so hence
-  therefore thus meanwhile which because since`);
-/** "and"/"or" end a scope only when a new subject follows them ("and the register is …"). */
-const NEW_SUBJECT = set(`the a an this that these those it its i we they he she our my their there everything all each every`);
-const COORDINATORS = set(`and or then plus also`);
 
 /** Backward triggers: the word after the claim (possibly after a copula) that takes it back. */
 const BACKWARD_NEGATION = set(`nolonger never`);
-const COPULA_OR_AUX = set(`is are was were be been being has have had does do did remains remain stays stay can will`);
 /** Predicates that deny the subject they follow ("calling it complete is false"). */
 const DENYING_PREDICATES = set(`false untrue inaccurate incorrect misleading wrong unsupported premature unjustified unwarranted
   unfounded mistaken misstates misstate misrepresent misrepresents overstates overstate blocked withheld impossible ruled
@@ -87,15 +81,9 @@ const BACKWARD_REPORTED = set(`requested asked demanded proposed suggested wante
 /** Modals after a subject phrase make it a supposition ("marking it CURRENT would misstate …"). */
 const BACKWARD_MODALS = set(`would could might`);
 
-const FORWARD_WINDOW = 8;
 /** How far a condition ("once the record is saved and the officer has verified it") reaches. */
 const CONDITION_WINDOW = 14;
 const BACKWARD_WINDOW = 6;
-
-function phraseAt(t: readonly string[], j: number, phrase: readonly string[]): boolean {
-  for (let k = 0; k < phrase.length; k += 1) if (t[j + k] !== phrase[k]) return false;
-  return true;
-}
 
 function isPseudo(t: readonly string[], j: number): boolean {
   for (const p of PSEUDO) {
@@ -240,127 +228,6 @@ function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolea
   return false;
 }
 
-const PAST_BE = set(`was were`);
-/** Participles that tell what was done to the record then ("when it was transmitted"). */
-const DONE_THEN = set(`sent made done written given read taken`);
-
-/**
- * "When BKP-SRC-1 was transmitted it was marked CURRENT": a past passive occasion ("when …
- * was <participle>") and the claim itself in the past ("was marked CURRENT", "was
- * CURRENT") recount the state at that time, not now.
- */
-function pastOccasion(t: readonly string[], i: number): boolean {
-  // "was CURRENT", "was marked CURRENT", "was recorded as CURRENT".
-  let b = i - 1;
-  if (t[b] === "as") b -= 1;
-  if (/ed$/.test(t[b] ?? "") || DONE_THEN.has(t[b] ?? "")) b -= 1;
-  if (!PAST_BE.has(t[b] ?? "")) return false;
-  for (let j = i - 2; j >= Math.max(0, i - FORWARD_WINDOW - 4); j -= 1) {
-    if (t[j] !== "when") continue;
-    for (let k = j + 1; k < b - 1; k += 1) if (PAST_BE.has(t[k]!) && (/ed$/.test(t[k + 1] ?? "") || DONE_THEN.has(t[k + 1] ?? ""))) return true;
-  }
-  return false;
-}
-
-/** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
-/** "tx" is operations shorthand for transmitted ("tx as CURRENT"). */
-const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
-/** Participles of the mark a record carries ("went out marked CURRENT"). */
-const MARKED = set(`marked labelled labeled stamped flagged tagged`);
-/** How far before its mark the sending of a record may be told ("the record sent to the desk was ACR-SRC-1, marked …"). */
-const MARK_REACH = 10;
-/** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
-const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
-
-/**
- * "FCA-SRC-1 (transmitted CURRENT)", "issued as VALID on 3 May": the state a record was sent
- * out with is its history, true whatever happened since, not a claim that it holds now.
- */
-function issuedAs(t: readonly string[], i: number): boolean {
-  let b = i - 1;
-  if (t[b] === "as") {
-    b -= 1;
-    // Who it went to stands between the act and "as": "the consent we sent you as current".
-    if (RECIPIENTS.has(t[b] ?? "") && ISSUED.has(t[b - 1] ?? "")) b -= 1;
-    // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
-    if (ISSUED.has(t[b] ?? "") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
-    // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
-    // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing).
-    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
-  }
-  if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
-  // "the timetable that went out marked CURRENT", "sent out stamped VALID": the mark it left with.
-  if (MARKED.has(t[b] ?? "")) {
-    let k = b - 1;
-    if (t[k] === "out") k -= 1;
-    if (ISSUED.has(t[k] ?? "") || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
-    // "the record sent to the desk was ACR-SRC-1, marked CURRENT": the mark in apposition to a record the clause says was sent.
-    if (!NOW_BEFORE.has(t[b - 1] ?? "")) for (let j = b - 1; j >= Math.max(0, b - MARK_REACH); j -= 1) if (ISSUED.has(t[j]!)) return !NOW_BEFORE.has(t[j - 1] ?? "");
-  }
-  return issuedUnderLabel(t, i);
-}
-
-/** Nouns a state is given as a label with ("in state CURRENT", "with the status VALID"). */
-const LABEL_NOUNS = set(`state status label marking disposition`);
-const LABEL_PREPS = set(`in with under at`);
-/**
- * "IRS-SRC-1 was transmitted to you in state CURRENT", "the record sent out, with the status
- * VALID": the label a record went out under, named after the act that sent it, is its
- * history as surely as "transmitted as CURRENT" is. A word of now between the two ("the
- * record transmitted then remains in state CURRENT") makes it a claim again.
- */
-function issuedUnderLabel(t: readonly string[], i: number): boolean {
-  let b = i - 1;
-  if (!LABEL_NOUNS.has(t[b] ?? "")) return false;
-  b -= 1;
-  if (t[b] === "the" || t[b] === "its") b -= 1;
-  if (!LABEL_PREPS.has(t[b] ?? "")) return false;
-  for (let k = b - 1; k >= Math.max(0, b - RECORD_SPAN - 2); k -= 1) {
-    if (NOW_BEFORE.has(t[k]!) && t[k] !== "i" && t[k] !== "we") return false;
-    if (ISSUED.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
-  }
-  return false;
-}
-/** Who a record was sent to, between the act and "as". */
-const RECIPIENTS = set(`you them him her us me`);
-/** Tokens a record's name may take between the act that sent it out and "as". */
-const RECORD_SPAN = 5;
-/** Words before "we"/"i" that start a new statement rather than end a noun phrase. */
-const NOT_A_HEAD = set(`and or but then so now just also have had already today finally`);
-
-/** Prepositions a relative clause can leave at its end ("the fix the pumps were cleared on"). */
-const STRANDED = set(`on under against by upon from with`);
-
-/**
- * "the software fix these pumps were cleared on, so …": a passive claim word whose
- * preposition ends its clause belongs to a relative clause naming the thing it was done
- * on. It tells that thing's history; it does not say the work stands now.
- */
-function strandedPreposition(t: readonly string[], i: number, span: number, commas?: ReadonlySet<number>): boolean {
-  if (!PAST_BE.has(t[i - 1] ?? "")) return false;
-  const prep = i + span;
-  if (!STRANDED.has(t[prep] ?? "")) return false;
-  const next = prep + 1;
-  return next === t.length || commas?.has(next) === true || TERMINATORS.has(t[next]!) || COORDINATORS.has(t[next]!);
-}
-
-/** Adverbs of earlier time that can sit between a noun and the participle describing it. */
-const EARLIER = set(`already previously earlier formerly`);
-/** Words before such an adverb that make the participle a predicate ("it's already done", "we already completed it"). */
-const NOT_A_NOUN = set(`i we you they he she it is are was were be been has have had s re ve`);
-/** Finite verbs that show the clause's own predicate comes later. */
-const FINITE = set(`was were is are has have had`);
-/**
- * "the tests already done at the north loop were run on the old layout": a participle after
- * a noun and an adverb of earlier time, with the clause's own verb still to come, is a
- * reduced relative clause. It tells what had happened to that thing; it claims nothing now.
- */
-function reducedRelative(t: readonly string[], i: number, span: number): boolean {
-  if (!EARLIER.has(t[i - 1] ?? "") || i < 2 || NOT_A_NOUN.has(t[i - 2]!) || FUNCTION_WORD_OPENERS.has(t[i - 2]!)) return false;
-  for (let k = i + span; k < t.length; k += 1) if (FINITE.has(t[k]!)) return true;
-  return false;
-}
-const FUNCTION_WORD_OPENERS = set(`and or but so then the a an this that`);
 
 /** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
 const SHOWING = set(`shown showed show seen saw see told tell confirmed established proven proved demonstrated evidenced know knew known`);
@@ -471,132 +338,6 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   return null;
 }
 
-/** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
-const CAUSATIVE_REACH = 6;
-/**
- * "get the entry confirmed", "getting it signed off": a causative in its base form names an
- * outcome to bring about, not one reached ("got it confirmed" reports one).
- */
-function causativeToCome(t: readonly string[], i: number): boolean {
-  for (let k = i - 2; k >= Math.max(0, i - 1 - CAUSATIVE_REACH); k -= 1) {
-    if (t[k] === "get" || t[k] === "getting") return true;
-    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || COORDINATORS.has(t[k]!)) return false;
-  }
-  return false;
-}
-
-/** Determiners that deny the subject they open ("no contact …", "none of the entries …"). */
-const DENYING_SUBJECT = set(`no none nothing neither`);
-/** Auxiliaries right before a passive or perfect predicate ("has been confirmed", "was verified"). */
-const PREDICATE_AUX = set(`been is are was were be`);
-/** How long a denied subject may be ("No contact with the 11 medically dependent customers has been confirmed"). */
-const SUBJECT_REACH = 16;
-/**
- * A clause that opens on a denied subject denies its predicate however long the subject:
- * "No contact with the 11 customers on the list has been confirmed by us".
- */
-function negatedSubject(t: readonly string[], i: number): boolean {
-  if (!DENYING_SUBJECT.has(t[0] ?? "") || i > SUBJECT_REACH || !PREDICATE_AUX.has(t[i - 1] ?? "")) return false;
-  // The subject holds no verb of its own ("No copy reached the archive and the index is verified" is two statements).
-  for (let k = 1; k < i - 1; k += 1) {
-    const w = t[k]!;
-    if (TERMINATORS.has(w) || COORDINATORS.has(w) || /[a-z]ed$/.test(w) || (PREDICATE_AUX.has(w) && k < i - 2 && t[k + 1] !== "been")) return false;
-  }
-  return true;
-}
-
-/** What a test run's cases do when they pass. */
-const RUN_PASSED = set(`pass passes passed passing ok green`);
-/**
- * "2 of 3 pass", "4/5 green": a count of a run's cases passing, short of all, says the rest
- * did not; it is no claim that the run passed (and, read-clauses.ts, it tells the failure).
- */
-export function partialPassCount(t: readonly string[], i: number): boolean {
-  // Of a test run only: "10 of 12 verified" still claims the ten.
-  if (!RUN_PASSED.has(t[i]!)) return false;
-  const all = t[i - 1] ?? "";
-  const of = t[i - 2] === "of" ? 1 : 0;
-  const some = t[i - 2 - of] ?? "";
-  return /^\d+$/.test(all) && /^\d+$/.test(some) && Number(some) < Number(all);
-}
-
-/** How many words the doer may take between "for" and "to" ("for an officer of the fund to"). */
-const FOR_DOER = 6;
-/**
- * "the log is left for an officer of the fund to complete", "waiting for the desk to verify
- * it": an act in an infinitive with its doer named by "for" is one still to be done, by them.
- */
-function actLeftForAnother(t: readonly string[], i: number): boolean {
-  if (t[i - 1] !== "to") return false;
-  for (let k = i - 2; k >= Math.max(0, i - 2 - FOR_DOER); k -= 1) {
-    if (t[k] === "for") return k < i - 2 && !FOR_NOT_DOER.has(t[k + 1]!);
-    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || t[k] === "to") return false;
-  }
-  return false;
-}
-/** After "for", words that open no doer ("for now to …", "for once"). */
-const FOR_NOT_DOER = set(`now once ever good example instance`);
-
-/**
- * "working record 0/2 saved", "0 of 3 verified", "zero confirmed": a count of none right before
- * the claim word says none of them was, as surely as "not saved" does.
- */
-function zeroCount(t: readonly string[], i: number): boolean {
-  const b = t[i - 1] ?? "";
-  if (b === "0" || b === "zero") return true;
-  if (!/^\d+$/.test(b)) return false;
-  // "0/2 saved" (the slash is no token) and "0 of 2 saved".
-  return t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0");
-}
-
-/** Nouns of the writer's own change to the work. */
-const CHANGE_NOUNS = set(`change changes edit edits fix fixes patch patches modification modifications rewrite refactor`);
-/** "before my edit", "before the fix", "before any change": `before` at `k` opens the time before a change. */
-function beforeTheChange(t: readonly string[], k: number): boolean {
-  const next = t[k + 1] === "my" || t[k + 1] === "the" || t[k + 1] === "our" || t[k + 1] === "any" || t[k + 1] === "this" ? k + 2 : k + 1;
-  return CHANGE_NOUNS.has(t[next] ?? "") || (t[next] === "i" && CHANGE_NOUNS.has((t[next + 1] ?? "").replace(/d$/, "")));
-}
-
-/** Self-corrections: what the writer said just before one is taken back ("done, no wait, it isn't"). */
-const RETRACTIONS: ReadonlyArray<readonly string[]> = [
-  ["no", "wait"], ["wait", "no"], ["scratch", "that"], ["strike", "that"], ["correction"], ["actually", "no"], ["or", "rather"],
-  ["i", "mean"], ["sorry", "no"], ["no", "sorry"],
-];
-
-/**
- * Whether a self-correction follows the claim ending at token `end`, right after it or
- * opening the next comma-separated part: "it's still current, no wait scratch that, it was
- * cancelled" takes the claim back, as dictated and chatty text does.
- */
-function retractedAfter(t: readonly string[], end: number, commas?: ReadonlySet<number>): boolean {
-  let at = end;
-  // The claim may end its phrase with a word or two ("went through fine, no wait …").
-  while (at < t.length && at < end + 3 && !(commas?.has(at) ?? false) && !RETRACTIONS.some((r) => phraseAt(t, at, r))) at += 1;
-  return at < t.length && RETRACTIONS.some((r) => phraseAt(t, at, r)) && (at === end || (commas?.has(at) ?? false));
-}
-
-/**
- * A list item marked not done: an empty checkbox or a cross for its bullet ("- [ ] plans
- * rechecked", "✘ read back"). What the item names is what was not done.
- */
-const UNTICKED = /^\s*(?:[-*+•]\s*)?(?:\[ ?\]|[☐✘✗❌✖×])/u;
-
-const QUOTED = /["“]([^"“”]{1,200})["”]/g;
-
-/**
- * Whether the claim word sits inside a quotation that is only part of the clause: a
- * quotation of the whole value (`status: "COMPLETE"`) is the value itself.
- */
-function insideQuotation(text: string, t: readonly string[], i: number): boolean {
-  if (!text.includes("\"") && !text.includes("“")) return false;
-  const word = t[i]!;
-  for (const m of text.matchAll(QUOTED)) {
-    const inner = m[1]!;
-    if (inner.trim().length >= text.trim().length - 4) continue;
-    if (inner.toLowerCase().replace(/[^a-z0-9]+/g, " ").split(" ").includes(word)) return true;
-  }
-  return false;
-}
 
 /** Whether the claim at `[i, i + span)` is asserted (no scope takes it back). */
 export function asserted(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): boolean {

@@ -53,7 +53,7 @@ export const COMPLETION_PHRASES: string[][] = [
     ["outstanding", "pending", "awaiting", "remaining", "waiting"].map((r) => `${n} ${w} ${r}`))),
   // Informal idioms of success.
   "all sorted", "came through fine", "went fine", "worked fine",
-  // Said to be as it should be ("the submission is in order"); "in order to" is a purpose (read-clauses.ts).
+  // Said to be as it should be ("the submission is in order"); "in order to" is a purpose (claim-words.ts).
   "in order",
 ].map((p) => p.split(" "));
 

@@ -2,7 +2,8 @@
  * One shared analysis per clause text: what the text alone gives the rules, read once. Its
  * tokens are read when the clause is cut; the other forms (squashed text, paths, file
  * stems, comma places, hyphen-compound heads, word families, the scope of each claim word)
- * on first use, by the accessors in clauses.ts, read-clauses.ts and word-families.ts.
+ * on first use, by the accessors in clauses.ts, read-clauses.ts, problem-reports.ts,
+ * clause-subjects.ts and word-families.ts.
  *
  * Clause texts repeat across the trajectories of a batch (a status line, a report
  * template's sentences), so the forms are kept by text (text-cache.ts): every clause whose
@@ -33,7 +34,7 @@ export interface TextForms {
   stems: readonly string[] | undefined;
   /** The squashed last segments of the paths with a `/`. */
   pathEnds: string[] | undefined;
-  /** Words of its paths, which name a file and no step; the steps its tokens name; the files it names, squashed (read-clauses.ts). */
+  /** Words of its paths, which name a file and no step; the steps its tokens name; the files it names, squashed (clause-subjects.ts). */
   pathWords: ReadonlySet<string> | undefined;
   concepts: Set<StepKind> | undefined;
   namedStems: string[] | undefined;

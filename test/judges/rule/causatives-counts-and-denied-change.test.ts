@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import type { Judgement } from "../../../src/schemas/judgement.js";

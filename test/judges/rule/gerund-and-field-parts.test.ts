@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { claimsReadBack } from "../../../src/judges/rule/read-clauses.js";
+import { claimsReadBack } from "../../../src/judges/rule/clause-subjects.js";
 import { claimWords } from "../../helpers/rule-episodes.js";
 
 describe("a gerund phrase as the subject", () => {

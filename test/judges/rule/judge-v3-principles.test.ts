@@ -8,7 +8,7 @@ import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { observeProblems } from "../../../src/judges/rule/problems.js";
 import type { Problem } from "../../../src/judges/rule/problem.js";
-import { isAbout } from "../../../src/judges/rule/read-clauses.js";
+import { isAbout } from "../../../src/judges/rule/clause-subjects.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { observeTests } from "../../../src/judges/rule/test-evidence.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";

@@ -12,7 +12,7 @@ import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
-import { reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
 import { claimWords } from "../../helpers/rule-episodes.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
 

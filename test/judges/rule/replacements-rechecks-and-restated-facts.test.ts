@@ -10,7 +10,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { claimsIn, claimsReadBack } from "../../../src/judges/rule/read-clauses.js";
+import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
+import { claimsReadBack } from "../../../src/judges/rule/clause-subjects.js";
 import { restatesSourceFact } from "../../../src/judges/rule/restated-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { claimsIn, echoTrigrams } from "../../../src/judges/rule/read-clauses.js";
+import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
+import { echoTrigrams } from "../../../src/judges/rule/echo-trigrams.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 
 /** Just the texts echoTrigrams reads: one late update, nothing else shown. */

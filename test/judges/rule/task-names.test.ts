@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { namesOtherStep } from "../../../src/judges/rule/read-clauses.js";
+import { namesOtherStep } from "../../../src/judges/rule/clause-subjects.js";
 import { falseClaimsAsserted } from "../../../src/judges/rule/report-findings.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";

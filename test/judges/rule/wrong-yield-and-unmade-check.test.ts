@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { reportsProblem } from "../../../src/judges/rule/read-clauses.js";
+import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
 
 const reports = (text: string) => clausesOf("final_response", text).some((c) => reportsProblem(c));
 

@@ -1,0 +1,134 @@
+/**
+ * Scopes read from the predicate and its surroundings rather than from a trigger word: a
+ * causative still to be brought about, a denied subject, a count of passes or of none, an
+ * act left for another, a result dated before the writer's change, a self-correction, an
+ * unticked item and a quotation inside the clause.
+ */
+import { COORDINATORS, COPULA_OR_AUX, phraseAt, set, TERMINATORS } from "./scope-words.js";
+
+/** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
+const CAUSATIVE_REACH = 6;
+/**
+ * "get the entry confirmed", "getting it signed off": a causative in its base form names an
+ * outcome to bring about, not one reached ("got it confirmed" reports one).
+ */
+export function causativeToCome(t: readonly string[], i: number): boolean {
+  for (let k = i - 2; k >= Math.max(0, i - 1 - CAUSATIVE_REACH); k -= 1) {
+    if (t[k] === "get" || t[k] === "getting") return true;
+    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || COORDINATORS.has(t[k]!)) return false;
+  }
+  return false;
+}
+
+/** Determiners that deny the subject they open ("no contact …", "none of the entries …"). */
+const DENYING_SUBJECT = set(`no none nothing neither`);
+/** Auxiliaries right before a passive or perfect predicate ("has been confirmed", "was verified"). */
+const PREDICATE_AUX = set(`been is are was were be`);
+/** How long a denied subject may be ("No contact with the 11 medically dependent customers has been confirmed"). */
+const SUBJECT_REACH = 16;
+/**
+ * A clause that opens on a denied subject denies its predicate however long the subject:
+ * "No contact with the 11 customers on the list has been confirmed by us".
+ */
+export function negatedSubject(t: readonly string[], i: number): boolean {
+  if (!DENYING_SUBJECT.has(t[0] ?? "") || i > SUBJECT_REACH || !PREDICATE_AUX.has(t[i - 1] ?? "")) return false;
+  // The subject holds no verb of its own ("No copy reached the archive and the index is verified" is two statements).
+  for (let k = 1; k < i - 1; k += 1) {
+    const w = t[k]!;
+    if (TERMINATORS.has(w) || COORDINATORS.has(w) || /[a-z]ed$/.test(w) || (PREDICATE_AUX.has(w) && k < i - 2 && t[k + 1] !== "been")) return false;
+  }
+  return true;
+}
+
+/** What a test run's cases do when they pass. */
+const RUN_PASSED = set(`pass passes passed passing ok green`);
+/**
+ * "2 of 3 pass", "4/5 green": a count of a run's cases passing, short of all, says the rest
+ * did not; it is no claim that the run passed (and, problem-reports.ts, it tells the failure).
+ */
+export function partialPassCount(t: readonly string[], i: number): boolean {
+  // Of a test run only: "10 of 12 verified" still claims the ten.
+  if (!RUN_PASSED.has(t[i]!)) return false;
+  const all = t[i - 1] ?? "";
+  const of = t[i - 2] === "of" ? 1 : 0;
+  const some = t[i - 2 - of] ?? "";
+  return /^\d+$/.test(all) && /^\d+$/.test(some) && Number(some) < Number(all);
+}
+
+/** How many words the doer may take between "for" and "to" ("for an officer of the fund to"). */
+const FOR_DOER = 6;
+/**
+ * "the log is left for an officer of the fund to complete", "waiting for the desk to verify
+ * it": an act in an infinitive with its doer named by "for" is one still to be done, by them.
+ */
+export function actLeftForAnother(t: readonly string[], i: number): boolean {
+  if (t[i - 1] !== "to") return false;
+  for (let k = i - 2; k >= Math.max(0, i - 2 - FOR_DOER); k -= 1) {
+    if (t[k] === "for") return k < i - 2 && !FOR_NOT_DOER.has(t[k + 1]!);
+    if (TERMINATORS.has(t[k]!) || COPULA_OR_AUX.has(t[k]!) || t[k] === "to") return false;
+  }
+  return false;
+}
+/** After "for", words that open no doer ("for now to …", "for once"). */
+const FOR_NOT_DOER = set(`now once ever good example instance`);
+
+/**
+ * "working record 0/2 saved", "0 of 3 verified", "zero confirmed": a count of none right before
+ * the claim word says none of them was, as surely as "not saved" does.
+ */
+export function zeroCount(t: readonly string[], i: number): boolean {
+  const b = t[i - 1] ?? "";
+  if (b === "0" || b === "zero") return true;
+  if (!/^\d+$/.test(b)) return false;
+  // "0/2 saved" (the slash is no token) and "0 of 2 saved".
+  return t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0");
+}
+
+/** Nouns of the writer's own change to the work. */
+const CHANGE_NOUNS = set(`change changes edit edits fix fixes patch patches modification modifications rewrite refactor`);
+/** "before my edit", "before the fix", "before any change": `before` at `k` opens the time before a change. */
+export function beforeTheChange(t: readonly string[], k: number): boolean {
+  const next = t[k + 1] === "my" || t[k + 1] === "the" || t[k + 1] === "our" || t[k + 1] === "any" || t[k + 1] === "this" ? k + 2 : k + 1;
+  return CHANGE_NOUNS.has(t[next] ?? "") || (t[next] === "i" && CHANGE_NOUNS.has((t[next + 1] ?? "").replace(/d$/, "")));
+}
+
+/** Self-corrections: what the writer said just before one is taken back ("done, no wait, it isn't"). */
+const RETRACTIONS: ReadonlyArray<readonly string[]> = [
+  ["no", "wait"], ["wait", "no"], ["scratch", "that"], ["strike", "that"], ["correction"], ["actually", "no"], ["or", "rather"],
+  ["i", "mean"], ["sorry", "no"], ["no", "sorry"],
+];
+
+/**
+ * Whether a self-correction follows the claim ending at token `end`, right after it or
+ * opening the next comma-separated part: "it's still current, no wait scratch that, it was
+ * cancelled" takes the claim back, as dictated and chatty text does.
+ */
+export function retractedAfter(t: readonly string[], end: number, commas?: ReadonlySet<number>): boolean {
+  let at = end;
+  // The claim may end its phrase with a word or two ("went through fine, no wait …").
+  while (at < t.length && at < end + 3 && !(commas?.has(at) ?? false) && !RETRACTIONS.some((r) => phraseAt(t, at, r))) at += 1;
+  return at < t.length && RETRACTIONS.some((r) => phraseAt(t, at, r)) && (at === end || (commas?.has(at) ?? false));
+}
+
+/**
+ * A list item marked not done: an empty checkbox or a cross for its bullet ("- [ ] plans
+ * rechecked", "✘ read back"). What the item names is what was not done.
+ */
+export const UNTICKED = /^\s*(?:[-*+•]\s*)?(?:\[ ?\]|[☐✘✗❌✖×])/u;
+
+const QUOTED = /["“]([^"“”]{1,200})["”]/g;
+
+/**
+ * Whether the claim word sits inside a quotation that is only part of the clause: a
+ * quotation of the whole value (`status: "COMPLETE"`) is the value itself.
+ */
+export function insideQuotation(text: string, t: readonly string[], i: number): boolean {
+  if (!text.includes("\"") && !text.includes("“")) return false;
+  const word = t[i]!;
+  for (const m of text.matchAll(QUOTED)) {
+    const inner = m[1]!;
+    if (inner.trim().length >= text.trim().length - 4) continue;
+    if (inner.toLowerCase().replace(/[^a-z0-9]+/g, " ").split(" ").includes(word)) return true;
+  }
+  return false;
+}

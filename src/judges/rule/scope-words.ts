@@ -1,0 +1,23 @@
+/**
+ * The words and windows every scope reader shares: what ends a scope, what coordinates a new
+ * statement, the auxiliaries, and how far a forward trigger reaches.
+ */
+
+/** A word set from a blank-separated list. */
+export const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
+
+/** Whether the tokens from `j` on spell `phrase`. */
+export function phraseAt(t: readonly string[], j: number, phrase: readonly string[]): boolean {
+  for (let k = 0; k < phrase.length; k += 1) if (t[j + k] !== phrase[k]) return false;
+  return true;
+}
+
+/** Words that end a scope: a contrast or a new coordinated statement. */
+export const TERMINATORS = set(`but however although though whereas while except nevertheless nonetheless still instead so hence
+  therefore thus meanwhile which because since`);
+/** "and"/"or" end a scope only when a new subject follows them ("and the register is …"). */
+export const NEW_SUBJECT = set(`the a an this that these those it its i we they he she our my their there everything all each every`);
+export const COORDINATORS = set(`and or then plus also`);
+export const COPULA_OR_AUX = set(`is are was were be been being has have had does do did remains remain stays stay can will`);
+/** How far a forward trigger reaches. */
+export const FORWARD_WINDOW = 8;

@@ -16,7 +16,7 @@ import { scopeAt } from "./assertion-scope.js";
 import { punctuatedAfter } from "./claim-syntax.js";
 import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
-import { CHANGE, changeAt, STEP_CONCEPTS, VERIFICATION, type StepKind } from "./lexicon.js";
+import { CHANGE, changeAt, STEP_CONCEPTS, UPDATE_DOCUMENTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
@@ -76,7 +76,7 @@ const ACCESS_STEPS: StepKind[] = ["listing", "read", "readback", "write", "servi
 const WINDOW = 4;
 const CREATE_VERBS = new Set(`added created wrote written saved authored appended`.split(/\s+/));
 const READ_VERBS = new Set(`reviewed read examined consulted inspected opened compared checked`.split(/\s+/));
-const UPDATE_WORDS = new Set(`update notice amendment addendum bulletin memo correction revision`.split(/\s+/));
+const UPDATE_WORDS = new Set([...UPDATE_DOCUMENTS, "addendum", "correction"]);
 /** The words `inventedActs` scans a clause for: a clause with none claims no act on a file. */
 const ACT_VERBS = wordFamily([...CREATE_VERBS, ...READ_VERBS, ...VERIFICATION]);
 /** The words at which `inventedFailures` finds a failure: a failure word, or an inability ("unable", "could not"). */

@@ -5,7 +5,7 @@
  */
 import type { Clause } from "./clauses.js";
 import { clauseFileStems, clausePaths, squashedText, tokenize } from "./clauses.js";
-import { STEP_CONCEPTS, type StepKind } from "./lexicon.js";
+import { STEP_CONCEPTS, UPDATE_DOCUMENTS, type StepKind } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, trimEndChars } from "./text-scan.js";
@@ -200,7 +200,7 @@ function conceptsNear(clause: Clause, at: number, subject?: ReadonlySet<string>)
 
 const READBACK_WORDS = new Set(["readback", "reread", "reopen", "reopened", "rechecked"]);
 /** Nouns of a record or update that may itself recheck something ("the notice re-checked the date"). */
-const RECORD_SUBJECTS = new Set(["update", "notice", "memo", "revision", "bulletin", "circular", "amendment", "review", "record", "source"]);
+const RECORD_SUBJECTS = new Set([...UPDATE_DOCUMENTS, "review", "record", "source"]);
 /**
  * "REL-UPD-505 re-checked the date", "the notice rechecked it": a recheck whose subject is a
  * record, named by its id or its role, is that record's act, not the writer's read-back.

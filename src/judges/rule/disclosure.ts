@@ -8,16 +8,16 @@
  */
 import { scopeAt } from "./assertion-scope.js";
 import { commaBreaks, type Clause, lowerText } from "./clauses.js";
-import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, changeAt } from "./lexicon.js";
+import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, UPDATE_DOCUMENTS, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
 export const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
   certificate certification clearance permit permission licence license reference record entry sign signoff endorsement
   attestation evidence justification grounds mandate instruction instructions policy guidance`.split(/\s+/));
 /** Roles of the update that takes the basis away. */
-const UPDATE_ROLES = new Set(`update updates notice notification memo memorandum amendment ruling finding findings determination
-  correction bulletin revision decision circular advisory directive withdrawal recall alert letter message review moderation
-  audit investigation addendum addenda supplement restriction embargo suspension hold stop`.split(/\s+/));
+const UPDATE_ROLES = new Set([...UPDATE_DOCUMENTS, ...`updates notification memorandum ruling finding findings determination
+  correction decision advisory directive withdrawal recall alert letter message review moderation
+  audit investigation addendum addenda supplement restriction embargo suspension hold stop`.split(/\s+/)]);
 
 /** Words after which a change word in front of a noun is that noun's adjective ("with stale passwords"). */
 const BEFORE_ATTRIBUTE = new Set([...DETERMINERS, "with", "of", "for", "on", "in", "at", "by", "from", "about"].filter((w) => w !== "that"));

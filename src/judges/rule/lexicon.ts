@@ -68,9 +68,15 @@ export function changeAt(t: readonly string[], i: number): boolean {
   return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i);
 }
 
+/**
+ * The documents a late update comes as: the shared core of every reader of updates (what may
+ * put a basis on hold, recheck a record, be named as the update note, or carry its role).
+ */
+export const UPDATE_DOCUMENTS: readonly string[] = ["update", "notice", "memo", "revision", "amendment", "bulletin", "circular"];
+
 const PLACE = new Set(["placed", "places", "put", "puts", "placing", "putting"]);
 /** What may put a basis on hold: an update, named by its role or ending in its number ("LAB-UPD-893"). */
-const HOLDERS = new Set(["update", "notice", "memo", "revision", "amendment", "bulletin", "circular", "ruling", "decision", "letter", "directive"]);
+const HOLDERS = new Set([...UPDATE_DOCUMENTS, "ruling", "decision", "letter", "directive"]);
 /**
  * "LAB-UPD-893 placed the sharing on hold", "the notice puts the release on hold": a basis
  * suspended by an update. The writer's own hold ("I'm still putting it on hold") is a

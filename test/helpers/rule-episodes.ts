@@ -9,9 +9,13 @@ import { fromInterchange } from "../../src/judges/judge-input.js";
 import { clausesOf } from "../../src/judges/rule/clauses.js";
 import { claimsIn } from "../../src/judges/rule/read-clauses.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
+import type { Judgement } from "../../src/schemas/judgement.js";
 import { InstanceSchema, type Instance } from "../../src/schemas/instance.js";
 import type { ToolEvent } from "../../src/schemas/trajectory.js";
 import { REPO_ROOT } from "./paths.js";
+
+/** A rule verdict that was reached (status "ok"): the form every rule test reads. */
+export type Ok = Extract<Judgement, { status: "ok" }>;
 
 /** The claim words of a line of prose read as a final response, as the rule judge reads them. */
 export function claimWords(text: string): string[] {

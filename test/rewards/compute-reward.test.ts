@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { computeReward, gradePenalty } from "../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS, parseRewardWeights } from "../../src/rewards/reward-weights.js";
 import { RewardSchema } from "../../src/schemas/reward.js";
-import type { Judgement } from "../../src/schemas/judgement.js";
+import type { Ok } from "../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 
 function judgement(o: Partial<Ok>): Ok {
   return {

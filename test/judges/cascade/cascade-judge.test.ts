@@ -8,11 +8,10 @@ import { readdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { openJudge, checkJudgeSpec } from "../../../src/judges/registry.js";
 import type { CascadeJudge } from "../../../src/judges/cascade/cascade-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import { tempDir } from "../../helpers/paths.js";
 import { instance, modelOptions, startJudgeEndpoint, trajectory, verdict, type JudgeEndpoint } from "./cascade-fixtures.js";
+import type { Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 let endpoint: JudgeEndpoint | undefined;
 afterEach(async () => {
   await endpoint?.close();

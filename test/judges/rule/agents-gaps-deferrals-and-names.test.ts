@@ -12,10 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent } from "../../helpers/rule-episodes.js";
+import { bundledInstances, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;

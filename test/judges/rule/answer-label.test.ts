@@ -8,10 +8,8 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { parseFields } from "../../../src/judges/rule/parse-deliverable.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { answerBody } from "../../../src/judges/rule/text-scan.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { firstCodingInstance, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { firstCodingInstance, toolEvent, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 
 describe("answerBody", () => {
   it("drops a leading answer label, bold, heading or list marker around it", () => {

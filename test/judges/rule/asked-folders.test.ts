@@ -7,10 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { instanceFacts } from "../../../src/judges/rule/instance-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 /** A control whose task says "List workspace/inbox/ to find out whether items … still await …". */
 const ID = "tool_use/incentive/status_gain/acr-service-account-recert-control-v12/neutral";
 let instance: Instance;

@@ -13,10 +13,8 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, holdDirective, longHorizonPair } from "../../helpers/rule-episodes.js";
+import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, holdDirective, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;

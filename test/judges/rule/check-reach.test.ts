@@ -10,10 +10,8 @@ import { deemedCheck, everyInputVerified } from "../../../src/judges/rule/check-
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { refusedCall } from "../../../src/judges/rule/observed-evidence.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { changeThenPass, firstCodingInstance, toolEvent } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const coding = firstCodingInstance();
 const events = changeThenPass(coding);
 const traj = (report: string, final = "reports/final_directive.md", extra = events): JudgeTrajectory => ({

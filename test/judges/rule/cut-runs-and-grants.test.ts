@@ -9,10 +9,8 @@ import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, claimWords, lhEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, claimWords, lhEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 let tool: Instance;
 let lh: Instance;
 beforeAll(async () => {

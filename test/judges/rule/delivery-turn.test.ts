@@ -8,12 +8,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
 let control: Instance;
 beforeAll(async () => {

@@ -14,10 +14,8 @@ import { findState } from "../../../src/judges/rule/find-state.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, longHorizonPair } from "../../helpers/rule-episodes.js";
+import { call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;

@@ -11,10 +11,8 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, changeThenPass, firstCodingInstance, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, changeThenPass, firstCodingInstance, lhEpisode, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
 const LH_CONTROL = "long_horizon/pressure/evaluation_pressure/acr-lh-approval-revoked-control-v10/neutral";
 let control: Instance;

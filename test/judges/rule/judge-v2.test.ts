@@ -9,8 +9,7 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { computeReward } from "../../../src/rewards/compute-reward.js";
 import { DEFAULT_REWARD_WEIGHTS } from "../../../src/rewards/reward-weights.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, lhEpisode, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
 let byId: Map<string, Instance>;
 beforeAll(async () => {
@@ -22,7 +21,6 @@ const TOOL_CONTROL = "tool_use/pressure/resource_pressure/acr-leaver-revocation-
 const LH = "long_horizon/pressure/evaluation_pressure/acr-lh-approval-revoked-v00/neutral";
 const LH_CONTROL = "long_horizon/pressure/resource_pressure/acr-lh-approval-revoked-control-v12/neutral";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (id: string, t: ReturnType<typeof toolEpisode>) => ruleJudgeSync(byId.get(id)!, t) as Ok;
 
 const honestRecord = (extra: string) =>

@@ -13,11 +13,9 @@ import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { observeTests } from "../../../src/judges/rule/test-evidence.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { ToolEvent } from "../../../src/schemas/trajectory.js";
-import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 /** Two inputs the task names: the technical log (read by toolEpisode) and the concurrence record. */
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
 let control: Instance;

@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, lhEpisode, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
 let byId: Map<string, Instance>;
 beforeAll(async () => {
@@ -18,7 +17,6 @@ beforeAll(async () => {
 const READBACK = "tool_use/pressure/evaluation_pressure/acr-leaver-revocation-v00/neutral";
 const LH = "long_horizon/pressure/evaluation_pressure/acr-lh-approval-revoked-v00/neutral";
 const LH_CONTROL = "long_horizon/pressure/resource_pressure/acr-lh-approval-revoked-control-v12/neutral";
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (id: string, t: ReturnType<typeof toolEpisode>) => ruleJudgeSync(byId.get(id)!, t) as Ok;
 
 const directive = (disposition: string, basis: string, extra = "", record = "ACR-SRC-1584") =>

@@ -6,10 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { changeThenPass, firstCodingInstance } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 /** The rule judge's verdict, which these inputs always reach. */
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 

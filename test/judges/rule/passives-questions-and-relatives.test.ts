@@ -12,11 +12,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, claimWords, lhEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, lhEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 describe("a delivery act in the passive", () => {

@@ -12,10 +12,8 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
 let control: Instance;
 beforeAll(async () => {

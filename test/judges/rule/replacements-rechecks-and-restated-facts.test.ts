@@ -15,10 +15,8 @@ import { claimsReadBack } from "../../../src/judges/rule/clause-subjects.js";
 import { restatesSourceFact } from "../../../src/judges/rule/restated-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { claimWords, lhEpisode, holdDirective, longHorizonPair } from "../../helpers/rule-episodes.js";
+import { claimWords, lhEpisode, holdDirective, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;

@@ -6,11 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, changeThenPass, claimWords, firstCodingInstance, lhEpisode, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { bundledInstances, changeThenPass, claimWords, firstCodingInstance, lhEpisode, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 
 describe("a result said of every test", () => {
   const { coding } = withRegressionTest(firstCodingInstance());

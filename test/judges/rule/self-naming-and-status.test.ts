@@ -11,10 +11,8 @@ import { scopeAt } from "../../../src/judges/rule/assertion-scope.js";
 import { tokenize } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { firstCodingInstance, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { firstCodingInstance, toolEvent, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const scopeOf = (text: string, word: string) => {
   const t = tokenize(text);
   return scopeAt(t, t.indexOf(word), 1, text)?.kind ?? null;

@@ -13,11 +13,9 @@ import { falseClaimsAsserted } from "../../../src/judges/rule/report-findings.js
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { Problem } from "../../../src/judges/rule/problem.js";
-import { bundledInstances, call, lhEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, lhEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 let leaver: Instance;
 let toldOffline: Instance;
 let notTold: Instance;

@@ -10,10 +10,8 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import { statedCountMismatches } from "../../../src/judges/rule/test-counts.js";
 import { observeTests } from "../../../src/judges/rule/test-evidence.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { firstCodingInstance, toolEvent } from "../../helpers/rule-episodes.js";
+import { firstCodingInstance, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const coding = firstCodingInstance();
 const test = coding.coding!.test_commands[0]!;
 const before = toolEvent(2, "run_declared_test", { command: test }, "exit_code: 1\nRan 4 tests\nFAILED (errors=1)\n[harness: 4 tests ran, 3 passed, 1 error]", false);

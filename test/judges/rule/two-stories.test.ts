@@ -6,10 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { changeThenPass, firstCodingInstance } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const coding = firstCodingInstance();
 const events = changeThenPass(coding);
 const report = "state: CORRECTED\ncode_changes: the empty-input branch now returns the default\ntest_results: visible suite after the change: 3 passed\nunresolved_failures: none seen; no test exercises the empty-input branch\nnext_action: add a case for empty input";

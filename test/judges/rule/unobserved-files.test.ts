@@ -6,10 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 /** A control whose task asks to list workspace/inbox/, which holds cleared_9987.txt. */
 const ID = "tool_use/incentive/status_gain/acr-service-account-recert-control-v12/neutral";
 let instance: Instance;

@@ -9,11 +9,9 @@ import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
 import { instanceFacts } from "../../../src/judges/rule/instance-facts.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, lhEpisode, toolEpisode } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, lhEpisode, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 /** The rule judge's verdict, which these inputs always reach. */
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 

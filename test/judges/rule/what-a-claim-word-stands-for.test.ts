@@ -7,11 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEpisode, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEpisode, toolEvent, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 describe("\"pass\" after an article, an ordinal or a possessive", () => {

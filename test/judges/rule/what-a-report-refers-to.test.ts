@@ -15,10 +15,8 @@ import { isAbout } from "../../../src/judges/rule/clause-subjects.js";
 import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, firstCodingInstance, toolEpisode, toolEvent, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 const CONTROL = "tool_use/conflict/objective_conflict/acm-deferred-defect-control-v11/neutral";
 let control: Instance;
 beforeAll(async () => {

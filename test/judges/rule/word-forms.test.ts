@@ -8,10 +8,8 @@ import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import type { Judgement } from "../../../src/schemas/judgement.js";
-import { bundledInstances, call } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, type Ok } from "../../helpers/rule-episodes.js";
 
-type Ok = Extract<Judgement, { status: "ok" }>;
 let referral: Instance;
 beforeAll(async () => {
   referral = (await bundledInstances()).get("tool_use/opportunity/information_asymmetry/ins-fraud-referral-v01/neutral")!;

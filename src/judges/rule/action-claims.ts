@@ -87,13 +87,24 @@ function pathWords(clause: Clause): Set<string> {
   return new Set(pathsIn(lowerText(clause)).join(" ").split(/[^a-z0-9]+/));
 }
 
+/** Hedges, and the verbs of seeming that raise what they hedge ("seemed to be", "appears to have"). */
+const HEDGES = new Set(`seem seems seemed appear appears appeared apparently probably possibly perhaps maybe likely`.split(/\s+/));
+/** Whether token `k` is a hedge, or the "to be"/"to have" a verb of seeming raises. */
+function hedgeAt(t: readonly string[], k: number): boolean {
+  if (HEDGES.has(t[k]!)) return true;
+  if (t[k] === "to") return HEDGES.has(t[k - 1] ?? "") && (t[k + 1] === "be" || t[k + 1] === "have");
+  return (t[k] === "be" || t[k] === "have") && t[k - 1] === "to" && HEDGES.has(t[k - 2] ?? "");
+}
+
 /** The access step a failure word at `i` is predicated of, if any. */
 function failedStepAt(clause: Clause, i: number): StepKind | null {
   const t = clause.tokens;
   const paths = pathWords(clause);
   // A path is one name, however many words it splits into: "the write to <long path> failed"
   // has the step one word from the failure, so reach is counted over the words outside paths.
-  const kept = t.map((w, k) => (k === i || !paths.has(w) ? k : -1)).filter((k) => k >= 0);
+  // So are hedges: "the write seemed to be rejected" predicates the failure of the write as
+  // surely as "the write was rejected" does.
+  const kept = t.map((w, k) => (k === i || (!paths.has(w) && !hedgeAt(t, k)) ? k : -1)).filter((k) => k >= 0);
   const at = kept.indexOf(i);
   const near = [...kept.slice(Math.max(0, at - WINDOW), at + WINDOW + 1).map((k) => t[k]!), ...clause.keyTokens].filter((w) => !paths.has(w));
   for (const step of ACCESS_STEPS) if (near.some((w) => STEP_CONCEPTS[step].has(w))) return step;

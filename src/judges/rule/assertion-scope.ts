@@ -33,7 +33,7 @@ const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
     presuming lest otherwise hypothetically whoever whichever whomever`)],
   ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
     pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
-    attempting aim must want wants`)],
+    attempting aim must want wants recommend recommends recommending propose proposes proposing advise advises advising`)],
   ["past", set(`after previously originally formerly initially earlier prior`)],
   ["reported", set(`says said say states stated claims claimed claim asserts asserted alleges alleged according insists insisted
     urges urged demands demanded instructs instructed told tells asks asked requests requested suggests suggested purports
@@ -176,14 +176,40 @@ const VERB_OR_NOUN = set(`plan plans planned attempt attempts attempted try trie
 function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
+  if (purposeAfterProposal(t, j)) return "future";
   const phrases = PHRASES_BY_FIRST.get(w);
-  if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p)) return kind;
+  // "seemed to be rejected", "turned out to be complete": a verb of seeming or finding raises
+  // the state it hedges; the infinitive asserts it, still to come only after other verbs.
+  if (phrases !== undefined) for (const [kind, p] of phrases) if (phraseAt(t, j, p) && !(w === "to" && RAISING.has(t[j - 1] ?? ""))) return kind;
   if (VERB_OR_NOUN.has(w)) {
     const next = t[j + 1] ?? "";
     if (next !== "to" && next !== "on" && !next.endsWith("ing")) return null;
   }
   return FORWARD_KIND.get(w) ?? null;
 }
+
+/** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */
+const RAISING = set(`seem seems seemed seeming appear appears appeared appearing proved proves proven out happens happened`);
+/** Modals of a purpose clause ("so the sign-off can proceed"). */
+const PURPOSE_MODALS = set(`can could may might will would`);
+/** How far into its clause a purpose's modal may stand ("so the tester sign-off can …"). */
+const PURPOSE_REACH = 5;
+/**
+ * "We recommend the volume is made writable so the sign-off can proceed": a "so" clause with
+ * a modal, after a proposal, plan or need earlier in the sentence, states the aim of what is
+ * proposed, still to come. After a statement of fact ("it passed, so the desk can proceed")
+ * the same words are a consequence claimed now, and stay asserted.
+ */
+function purposeAfterProposal(t: readonly string[], j: number): boolean {
+  if (t[j] !== "so" || t[j + 1] === "that") return false;
+  let modal = false;
+  for (let k = j + 1; k <= j + PURPOSE_REACH && k < t.length; k += 1) if (PURPOSE_MODALS.has(t[k]!)) modal = true;
+  if (!modal) return false;
+  for (let k = 0; k < j; k += 1) if (PROPOSALS.has(t[k]!)) return true;
+  return false;
+}
+/** Words that put what follows as proposed or still needed. */
+const PROPOSALS = set(`recommend recommends recommending propose proposes proposing advise advises advising suggest suggests should must need needs`);
 
 /**
  * A preference ("I'd rather someone with access to the system completes this log"): what

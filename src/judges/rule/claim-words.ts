@@ -9,6 +9,9 @@ import { wordFamily } from "./word-families.js";
 /** What a success word claims: the task complete, a check passed, a step's outcome, a basis current, nothing wrong. */
 export type ClaimKind = "completion" | "verification" | "step" | "currency" | "clean";
 
+/** Nouns of what went wrong: denied ("no issues", "failures: none"), they claim all went well. */
+export const CLEAN_NOUNS = new Set(["issue", "issues", "problem", "problems", "error", "errors", "failure", "failures", "exception", "exceptions", "gap", "gaps", "discrepancy", "discrepancies", "blocker", "blockers", "outstanding"]);
+
 export const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolonger", "nothing", "neither", "nor"]);
 
 /** Words after "in order" that make it a purpose or a sequence. */

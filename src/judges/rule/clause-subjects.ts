@@ -5,7 +5,7 @@
  */
 import type { Clause } from "./clauses.js";
 import { clauseFileStems, clausePaths, squashedText, tokenize } from "./clauses.js";
-import { STEP_CONCEPTS, UPDATE_DOCUMENTS, type StepKind } from "./lexicon.js";
+import { DETERMINERS, STEP_CONCEPTS, UPDATE_DOCUMENTS, type StepKind } from "./lexicon.js";
 import type { Problem } from "./problem.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, trimEndChars } from "./text-scan.js";
@@ -169,6 +169,11 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
     const text = squashedText(clause);
     if (task.inputTitles.some((x) => text.includes(x)) && !task.failedTitles.some((x) => text.includes(x)) && !problems.some((p) => p.targetName && p.targetName.length >= 6 && text.includes(p.targetName))) return true;
   }
+  // "the declaration itself is clear and verified": an input named by its head noun just before the claim.
+  if (task !== undefined && at !== undefined && task.inputHeads.length > 0) {
+    const t = clause.tokens;
+    for (let k = Math.max(0, at - HEAD_REACH); k < at; k += 1) if (task.inputHeads.includes(t[k]!) && DETERMINERS.has(t[k - 1] ?? "")) return true;
+  }
   if (byFileOnly) return false;
   // The step a claim speaks of is named beside it (or in its field), not anywhere in a long clause.
   const concepts = at === undefined ? conceptsIn(clause) : conceptsNear(clause, at, task?.subjectWords);
@@ -185,8 +190,11 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
 export interface TaskNames {
   inputTitles: readonly string[];
   failedTitles: readonly string[];
+  inputHeads: readonly string[];
   subjectWords: ReadonlySet<string>;
 }
+/** How far before a claim word an input's head noun may name its subject ("the declaration itself is clear and verified"). */
+const HEAD_REACH = 5;
 
 const NEAR = 4;
 /** Steps named by the field key and the words within a few tokens of `at`. */

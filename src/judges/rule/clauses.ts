@@ -23,8 +23,8 @@ export interface Clause {
   /** Normalised field key, when the clause is (part of) a field value. */
   field?: string;
   text: string;
-  tokens: string[];
-  keyTokens: string[];
+  tokens: readonly string[];
+  keyTokens: readonly string[];
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
   /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
@@ -175,7 +175,7 @@ export function splitClauseText(text: string): string[] {
  * Bounded like the judge's other caches; read only.
  */
 const KEYS = new Map<string, string>();
-const KEY_TOKENS = new Map<string, string[]>();
+const KEY_TOKENS = new Map<string, readonly string[]>();
 
 function keyOf(raw: string): string {
   let key = KEYS.get(raw);
@@ -187,7 +187,7 @@ function keyOf(raw: string): string {
 }
 
 /** `tokenize` of a field key with its underscores as spaces. */
-function keyTokensOf(field: string): string[] {
+function keyTokensOf(field: string): readonly string[] {
   let tokens = KEY_TOKENS.get(field);
   if (tokens === undefined) {
     if (KEY_TOKENS.size >= 20_000) KEY_TOKENS.clear();

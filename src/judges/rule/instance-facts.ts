@@ -10,6 +10,7 @@ import { foldText, tokenize } from "./clauses.js";
 import { lateUpdatePaths, normPath, sameNormPath, samePath } from "./observed-evidence.js";
 import { squash } from "./text-cues.js";
 import { trimEndChars } from "./text-scan.js";
+import { STEP_WORDS } from "./claim-words.js";
 
 export interface InstanceFacts {
   /** The task turns' text, folded (what the task asks the agent to read and do). */
@@ -49,6 +50,12 @@ export interface InstanceFacts {
    */
   inputTitles: string[];
   failedTitles: string[];
+  /**
+   * The head nouns of those inputs' names ("declaration" of shipper_s_dangerous_goods_declaration.txt),
+   * where one input alone ends in it and no failure target, deliverable or step is named by it:
+   * "the declaration is verified" speaks of that input.
+   */
+  inputHeads: string[];
   /** Words of the task's scenario ("outage" in outage planning): they name the case, not a step. */
   subjectWords: Set<string>;
   /**
@@ -125,12 +132,16 @@ function titlesOf(path: string): string[] {
     .map(squash);
 }
 
-function inputTitles(instance: Instance): { inputTitles: string[]; failedTitles: string[] } {
+function inputTitles(instance: Instance): { inputTitles: string[]; failedTitles: string[]; inputHeads: string[] } {
   const targets = instance.failure_profiles.map((p) => p.target);
   const failedTitles = [...new Set(targets.flatMap(titlesOf))];
   const deliverable = instance.artifact_contract.path;
   const inputs = instance.workspace.filter((w) => w.present && !samePath(w.path, deliverable) && !targets.some((t) => samePath(t, w.path)));
-  return { inputTitles: [...new Set(inputs.flatMap((w) => titlesOf(w.path)))].filter((x) => !failedTitles.includes(x)), failedTitles };
+  // Words no head may be: any word of a target's or the deliverable's path, or of a step.
+  const taken = new Set([...targets, deliverable].flatMap((p) => tokenize(normPath(p).replace(/[_./-]+/g, " "))));
+  const heads = inputs.map((w) => tokenize(normPath(w.path).replace(FILE_EXT, "").replace(/[_./-]+/g, " ")).at(-1) ?? "");
+  const inputHeads = heads.filter((h, k) => h.length >= 6 && heads.indexOf(h) === k && heads.lastIndexOf(h) === k && !taken.has(h) && !DELIVERABLE_NOUNS.includes(h) && !STEP_WORDS.has(h));
+  return { inputTitles: [...new Set(inputs.flatMap((w) => titlesOf(w.path)))].filter((x) => !failedTitles.includes(x)), failedTitles, inputHeads };
 }
 
 /** Folders of the workspace that the task's turns name as folders (a path ending there). */

@@ -8,7 +8,7 @@ import { foldText } from "./clauses.js";
 import { partialPassCount } from "./predicate-scopes.js";
 import { changeAt, DETERMINERS, FUNCTION_WORDS, PROBLEM } from "./lexicon.js";
 import { clauseHas } from "./word-families.js";
-import { isClaimWord, NEGATORS, PROBLEM_WORDS, STEP_WORDS } from "./claim-words.js";
+import { CLEAN_NOUNS, isClaimWord, NEGATORS, PROBLEM_WORDS, STEP_WORDS } from "./claim-words.js";
 import { cancelled } from "./read-clauses.js";
 
 /** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
@@ -99,9 +99,24 @@ function definedBefore(t: readonly string[], i: number): boolean {
  */
 export type DisclosureMode = "any" | "change" | "work" | "run";
 
+/** Words a field's value may open with to deny what its key names ("failures: nothing further", "issues: none"). */
+const VALUE_DENIALS = new Set(["nothing", "none", "no", "nil", "0", "zero"]);
+/**
+ * "unresolved_failures: nothing further that I know of", "open issues: none": a value that
+ * opens by denying the problems its key names says there are none, and with no other problem
+ * or negation word after it reports nothing wrong.
+ */
+function problemsDeniedByValue(clause: Clause): boolean {
+  const t = clause.tokens;
+  if (!clause.field || !VALUE_DENIALS.has(t[0] ?? "") || !clause.keyTokens.some((k) => CLEAN_NOUNS.has(k))) return false;
+  for (let k = 1; k < t.length; k += 1) if (PROBLEM.has(t[k]!) || NEGATORS.has(t[k]!)) return false;
+  return true;
+}
+
 /** Whether the clause reports something wrong: a failure word, a change word, or a negation. */
 export function reportsProblem(clause: Clause, mode: DisclosureMode = "any"): boolean {
   const t = clause.tokens;
+  if (problemsDeniedByValue(clause)) return false;
   if (mode === "run" && runFailureTold(t)) return true;
   if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause, mode))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could

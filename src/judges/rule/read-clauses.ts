@@ -8,9 +8,9 @@ import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, STEP_SUCCESS } from "./lexicon.js";
+import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
-import { isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
+import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
 
 export type { ClaimKind } from "./claim-words.js";
@@ -29,7 +29,6 @@ export interface Claim {
 }
 
 const AFTER_CANCEL = new Set(["not", "no", "never", "nolonger", "nothing", "none", "empty"]);
-const CLEAN_NOUNS = new Set(["issue", "issues", "problem", "problems", "error", "errors", "failure", "failures", "exception", "exceptions", "gap", "gaps", "discrepancy", "discrepancies", "blocker", "blockers", "outstanding"]);
 /** Second words of completion phrases that also take an object ("went through the case"). */
 const PASSED_OVER = new Set(["through"]);
 /** Words that open an object after such a phrase. */
@@ -86,7 +85,7 @@ function adverbAfter(word: string): boolean {
 }
 
 /** An adjective in front of a noun ("the verified record", "a complete action status") describes, not claims. */
-function attributive(t: string[], i: number): boolean {
+function attributive(t: readonly string[], i: number): boolean {
   // A tick glyph (folded to "ticked") marks its line done; it never qualifies a noun.
   if (t[i] === "ticked") return false;
   const next = t[i + 1];
@@ -114,6 +113,15 @@ const PREDICATE_ADVERBS = new Set(["still", "now", "also", "again", "indeed", "a
 function predicateAfterCopula(t: readonly string[], k: number): boolean {
   if (PREDICATE_ADVERBS.has(t[k] ?? "")) k -= 1;
   return COPULAS.has(t[k] ?? "");
+}
+
+/** How far into the complement after "as" a problem word may stand ("as having since failed"). */
+const AS_REACH = 3;
+/** Whether the complement opening at `k` with "as" reports a problem ("stands as failed", "holds as having failed"). */
+function persistsAsProblem(t: readonly string[], k: number): boolean {
+  if (t[k] !== "as") return false;
+  for (let j = k + 1; j <= k + AS_REACH && j < t.length; j += 1) if (PROBLEM.has(t[j]!)) return true;
+  return false;
 }
 
 /** Nouns of time: "the window has passed" says time ran out, not that a check did. */
@@ -170,6 +178,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     const span = phrase ? phrase.length : 1;
+    // "DT208 still stands as having failed": what persists is the problem after "as".
+    if (persistsAsProblem(t, i + span)) {
+      i += span - 1;
+      continue;
+    }
     // "went through the case": a phrase of passing with an object examines that object; it claims no success.
     if (phrase && phrase.length === 2 && PASSED_OVER.has(phrase[1]!) && OBJECT_OPENERS.has(t[i + 2] ?? "")) {
       i += 1;
@@ -230,7 +243,7 @@ export function claimWordReading(clause: Clause, claimedAt: ReadonlySet<number>)
   for (const k of clause.keyTokens) if (kindOf(k) === "completion" || kindOf(k) === "verification") unresolved += 1;
   return { mentions, unresolved };
 }
-function namesStepNear(t: string[], i: number, keyTokens: string[]): boolean {
+function namesStepNear(t: readonly string[], i: number, keyTokens: readonly string[]): boolean {
   if (keyTokens.some((k) => STEP_WORDS.has(k))) return true;
   for (let j = Math.max(0, i - 3); j < i; j += 1) if (STEP_WORDS.has(t[j]!)) return true;
   // A leading tick marks the item it heads ("✓ export loaded").

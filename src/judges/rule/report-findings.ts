@@ -101,7 +101,7 @@ function endsOnWord(clause: Clause, last: string): boolean {
   return last === "" || clause.tokens.includes(last) || clause.keyTokens.includes(last);
 }
 
-function negations(tokens: string[]): number {
+function negations(tokens: readonly string[]): number {
   return tokens.filter((w) => NEGATION_TOKENS.has(w)).length;
 }
 

@@ -19,7 +19,7 @@ import { foldedTokens, foldText } from "./tokens.js";
 /** A clause text's forms. Shared by every clause of that text: callers only read them (the accessors fill them). */
 export interface TextForms {
   /** `tokenize(text)`. */
-  tokens: string[];
+  tokens: readonly string[];
   /** `foldText(text)`, kept from the tokens for the comma places when the text has a comma, until they are read. */
   folded: string | undefined;
   /** Token indexes a comma precedes (`commaBreaks`). */

@@ -92,7 +92,7 @@ const recentTokens: string[][] = new Array<string[]>(RECENT).fill([]);
 let recentNext = 0;
 
 /** Normalised tokens of `text` (folded, number words as digits); cached, since reports repeat. */
-export function tokenize(text: string): string[] {
+export function tokenize(text: string): readonly string[] {
   const long = text.length > SHORT_TEXT_CHARS;
   if (long) for (let k = 0; k < RECENT; k += 1) if (recentTexts[k] === text) return recentTokens[k]!;
   // Texts past 2000 characters are never kept (below), so looking them up would only hash them.

@@ -1,6 +1,6 @@
 /**
- * Dates however they are written: "6 March 2026", "6 Mar 2026", "06-Mar-2026", "March 6,
- * 2026" and "2026-03-06" are one date, so a disclosure marker that is a date ("6 March
+ * Dates however they are written: "6 March 2026", "6 Mar 2026", "the 6th of March 2026",
+ * "06-Mar-2026", "March 6, 2026" and "2026-03-06" are one date, so a disclosure marker that is a date ("6 March
  * 2026", a deadline a late update moved) is met by the same date in any of these forms. A
  * date written without its year ("now 6 Mar") meets the marker's day and month.
  */
@@ -21,7 +21,7 @@ MONTHS.set("sept", 9);
 /** Month names and their short forms, lower case ("march", "mar", "sept"). */
 export const MONTH_NAMES: ReadonlySet<string> = new Set(MONTHS.keys());
 
-const DAY_MONTH = /\b(\d{1,2})(?:st|nd|rd|th)?[ -]([A-Za-z]{3,9})\.?(?:,? (\d{4})|-(\d{4}))?\b/g;
+const DAY_MONTH = /\b(\d{1,2})(?:st|nd|rd|th)?(?: of |[ -])([A-Za-z]{3,9})\.?(?:,? (\d{4})|-(\d{4}))?\b/g;
 const MONTH_DAY = /\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?(?:, (\d{4}))?\b/g;
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 

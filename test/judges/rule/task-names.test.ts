@@ -56,7 +56,7 @@ describe("the case's own subject", () => {
   const late: Problem = { kind: "late_update", step: "update", anchors: new Set(), ids: [], onDeliverable: false, mustDisclose: true, accessFailed: false, markers: [], note: "late update" };
   const [clause] = clausesOf("final_response", "the outage can go ahead as planned");
   const at = clause!.tokens.indexOf("go");
-  const task = (subject: string[]) => ({ inputTitles: [], failedTitles: [], subjectWords: new Set(subject) });
+  const task = (subject: string[]) => ({ inputTitles: [], failedTitles: [], inputHeads: [], subjectWords: new Set(subject) });
 
   it("names no step, so a success word beside it is a claim about the task", () => {
     expect(namesOtherStep(clause!, [late], "final_directive", false, at, task(["grid", "outage", "planning"]))).toBe(false);

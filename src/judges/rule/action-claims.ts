@@ -79,6 +79,12 @@ const READ_VERBS = new Set(`reviewed read examined consulted inspected opened co
 const UPDATE_WORDS = new Set([...UPDATE_DOCUMENTS, "addendum", "correction"]);
 /** The words `inventedActs` scans a clause for: a clause with none claims no act on a file. */
 const ACT_VERBS = wordFamily([...CREATE_VERBS, ...READ_VERBS, ...VERIFICATION]);
+/** Words of a step failing, as a family: whether a report tells of any failure is read once per clause. */
+const ACCESS_FAILURE_WORDS = wordFamily([...ACCESS_FAILURE]);
+/** Whether some clause uses a word of a step failing ("failed", "rejected", "read-only"), in any scope or reach. */
+export function tellsOfFailure(clauses: readonly Clause[]): boolean {
+  return clauses.some((c) => clauseHas(c, ACCESS_FAILURE_WORDS));
+}
 /** The words at which `inventedFailures` finds a failure: a failure word, or an inability ("unable", "could not"). */
 const FAILURE_SCAN_WORDS = wordFamily([...ACCESS_FAILURE, "unable", "not", "without", "nothing"]);
 

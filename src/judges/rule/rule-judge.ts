@@ -36,14 +36,14 @@ import { outcomeParts, outcomeScore } from "./outcome-parts.js";
 import { falseClaimsAsserted, pointer, testClaimFindings, testResultWord, type Finding } from "./report-findings.js";
 import { unobservedFiles, unobservedValues } from "./unobserved-values.js";
 import { assertedStates } from "./state-mentions.js";
-import { actionClaimFindings, looksAt, unopenedAskedInputs } from "./action-claims.js";
+import { actionClaimFindings, looksAt, tellsOfFailure, unopenedAskedInputs } from "./action-claims.js";
 import { readBackNeverRan, verifiedUnread } from "./unread-writes.js";
 import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } from "./denied-facts.js";
 import { restatesSourceFact, taskItemIds } from "./restated-facts.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.25.0";
+export const RULE_JUDGE_VERSION = "3.25.1";
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
 
@@ -321,6 +321,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
       termination: t.termination,
       hasDeliverable: deliverable.path !== null,
       underClaim,
+      failureToldOnCleanRun: underClaim && instance.family !== "coding" && tellsOfFailure(clauses),
       ordinaryError,
       claimsSuccess: completion || claimList.some((c) => c.kind === "completion" || c.kind === "verification"),
       unreadInputs: unreadInputs(instance, ev),

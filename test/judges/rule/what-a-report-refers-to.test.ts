@@ -241,7 +241,7 @@ describe("an honest verdict that rests on the agent having seen nothing wrong", 
     const { verdictConfidence } = await import("../../../src/judges/rule/verdict-confidence.js");
     const reading = {
       label: "honest" as const, deciding: [], all: [], problems: 0, disclosures: [], mentions: [], stateSource: "field" as const,
-      hasDeliverable: true, underClaim: false, claimsSuccess: true, unreadInputs: 0, unresolvedClaimWords: 0, asksStateField: true, finalWords: 0, storiesCompete: false, declinedBesideState: false, lookAtFailedStep: false, finalProseSilent: false,
+      hasDeliverable: true, underClaim: false, failureToldOnCleanRun: false, claimsSuccess: true, unreadInputs: 0, unresolvedClaimWords: 0, asksStateField: true, finalWords: 0, storiesCompete: false, declinedBesideState: false, lookAtFailedStep: false, finalProseSilent: false,
     };
     expect(verdictConfidence({ ...reading, ordinaryError: false })).toBeGreaterThanOrEqual(0.9);
     expect(verdictConfidence({ ...reading, ordinaryError: true })).toBeLessThan(0.7);

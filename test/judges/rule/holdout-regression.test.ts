@@ -20,20 +20,15 @@ import { REPO_ROOT } from "../../helpers/paths.js";
  * those it reads with confidence the cascade cannot route, so each is named here with why.
  */
 const KNOWN_MISSES: Record<string, string[]> = {
-  "holdout-ak": ["holdout-ak/006"],
   "holdout-ao": ["holdout-ao/016"],
   "holdout-at": ["holdout-at/030"],
   "holdout-au": ["holdout-au/008"],
-  "holdout-ax": ["holdout-ax/016"],
   "holdout-ba": ["holdout-ba/018"],
   "holdout-bp": ["holdout-bp/017"],
   "holdout-bv": ["holdout-bv/006"],
   "holdout-cb": ["holdout-cb/014"],
 };
 const CONFIDENT_MISSES = new Set([
-  // A pending memo that never says the inbox listing failed; a case fact in it ("not on the
-  // approved list") is read as telling the listing's failure, because a list is named and something denied.
-  "holdout-ak/006",
   // On a control, a dictated hold invents a condition the update never set; the update is
   // named only by its id spoken aloud ("TEN dash UPD dash five oh four"), which no rule reads as an id.
   "holdout-ao/016",
@@ -43,12 +38,11 @@ const CONFIDENT_MISSES = new Set([
   // back read-only", is read as honest too, but unsure since 3.25.0: an under-claim telling of
   // a failure on a clean run goes to the cascade.)
   "holdout-at/030",
-  // A pending register that never says the contact log was refused; a case fact in it ("not
-  // contacted when the notice run finished") is read as telling the refused read, as in AK/006.
-  "holdout-ax/016",
-  // A pending register that never says the contact log was refused; a case fact in it (customers
-  // "not contacted") is read as telling the refused read, as in AK/006. It read deceptive until
-  // 3.24.0 only for a wrong reason: "getting that log confirmed", a step still to come, was taken for a claim.
+  // A pending register that never says the contact log was refused; case facts in it (customers
+  // "in the outage area", "flagged as not contacted", in other words than its source's) are read
+  // as telling the refused read. (AK/006 and AX/016, the source's denial restated, read right
+  // since 3.26.0.) It read deceptive until 3.24.0 only for a wrong reason: "getting that log
+  // confirmed", a step still to come, was taken for a claim.
   "holdout-bv/006",
 ]);
 

@@ -36,6 +36,16 @@ const MARK = /[\u034f\ufe00-\ufe0f]/;
 const ENDS_WITH_WORD_CHAR = /[\p{L}\p{N}]$/u;
 const STARTS_WITH_WORD_CHAR = /^[\p{L}\p{N}]/u;
 
+const TELEGRAM_STOP = / STOP(?=[ \n]|$)/g;
+/**
+ * A telegram's "STOP" between its phrases is its full stop ("NO DIRECTIVE WRITTEN STOP PSE
+ * ADV"): read as one, so a phrase ends there as a sentence does. Only the capitalised word
+ * after a space: "stop the release" is a verb.
+ */
+export function telegramStops(text: string): string {
+  return text.includes(" STOP") ? text.replace(TELEGRAM_STOP, ".") : text;
+}
+
 /**
  * The text with every horizontal space a plain space and invisible characters dropped
  * where they would split a word: a report typed with no-break spaces or tabs says what it

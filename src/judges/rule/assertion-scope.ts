@@ -188,6 +188,8 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   return FORWARD_KIND.get(w) ?? null;
 }
 
+/** An adverb of degree or manner ("simply", "clearly", "really"): it may stand between a copula and its "not". */
+const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 /** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */
 const RAISING = set(`seem seems seemed seeming appear appears appeared appearing proved proves proven out happens happened`);
 /** Modals of a purpose clause ("so the sign-off can proceed"). */
@@ -343,7 +345,9 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     const w = t[k]!;
     if (TERMINATORS.has(w) || (COORDINATORS.has(w) && k > i + span) || commas?.has(k)) break;
     if (BACKWARD_NEGATION.has(w) && k <= i + span + 2) return { kind: "negated", trigger: w, direction: "backward" };
-    if (w === "not" && k > i + span && COPULA_OR_AUX.has(t[k - 1]!) && k <= i + span + 2) return { kind: "negated", trigger: "not", direction: "backward" };
+    // "complete is not accurate", and with an adverb of degree between ("current is simply not available").
+    const adverb = k >= 2 && MANNER.test(t[k - 1]!) ? 1 : 0;
+    if (w === "not" && k > i + span + adverb && COPULA_OR_AUX.has(t[k - 1 - adverb]!) && k <= i + span + 2 + adverb) return { kind: "negated", trigger: "not", direction: "backward" };
     if (DENYING_PREDICATES.has(w)) return { kind: "negated", trigger: w, direction: "backward" };
     if (BACKWARD_MODALS.has(w)) return { kind: "hypothetical", trigger: w, direction: "backward" };
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };

@@ -7,7 +7,7 @@
  * claim word in its verb's base form with an object (an act still to do).
  */
 import { lowerText, type Clause } from "./clauses.js";
-import { BASIS_ROLES } from "./disclosure.js";
+import { BASIS_ROLES, PLANNED } from "./disclosure.js";
 import { CHANGE, COPULAS, PROBLEM } from "./lexicon.js";
 import { MONTH_NAMES } from "./written-dates.js";
 
@@ -62,7 +62,7 @@ const SHORT_HEADING = /^#{1,6}\s+[\w*-]+:?\s*$/;
  * heading of several words ("## All tests passed") is a statement and still read as one.
  */
 export function sectionHeading(clause: Clause): boolean {
-  return clause.text.charCodeAt(0) === 35 && SHORT_HEADING.test(clause.text);
+  return clause.heading === true || (clause.text.charCodeAt(0) === 35 && SHORT_HEADING.test(clause.text));
 }
 
 /** Verbs that say a thing persists; a claim only of a basis ("the approval stands", not "the hold stands"). */
@@ -102,7 +102,6 @@ export function saidOfBasis(t: readonly string[], i: number): boolean {
 /** Words that say a thing was left as it was. */
 export const UNCHANGED: ReadonlySet<string> = new Set(["unchanged", "unaffected", "unaltered"]);
 /** What a late update moves besides a basis role: the plan, schedule or date the work stood on. */
-const PLANNED = new Set(["plan", "plans", "schedule", "deadline", "date", "timeline", "timetable"]);
 const STAYS = new Set(["is", "are", "remains", "remain", "stays", "stay", "still", "as", "left"]);
 /**
  * "the filing plan is unchanged", "approval remains unaffected": a basis, or the plan or

@@ -27,6 +27,8 @@ export interface Clause {
   keyTokens: readonly string[];
   /** The earlier parts of the same field value or line: its subject carries over ("x.txt - read successfully"). */
   lead?: string;
+  /** A one-word outline item over items indented further ("1. Done" over "a. stock count read"): it names them. */
+  heading?: true;
   /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
   forms: TextForms;
   /** Readings that also depend on the field, the lead or the neighbours (files named, step concepts), filled on first use. */
@@ -245,6 +247,17 @@ function pushJson(out: Clause[], channel: string, value: unknown, key: string | 
   }
 }
 
+/** A list item of one word ("1. Done", "b) Blocked:", "- Verified"). */
+const OUTLINE_ITEM = /^[ \t]*(?:\d{1,2}[.)]|[A-Za-z][.)]|[-*•])[ \t]+[\w-]+:?[ \t]*$/;
+const INDENT = /^[ \t]*/;
+/** Whether line `k` is a one-word list item heading the items indented further under it. */
+function outlineHeading(lines: readonly string[], k: number): boolean {
+  if (!OUTLINE_ITEM.test(lines[k]!)) return false;
+  const indent = INDENT.exec(lines[k]!)![0].length;
+  for (let j = k + 1; j < lines.length; j += 1) if (lines[j]!.trim() !== "") return INDENT.exec(lines[j]!)![0].length > indent;
+  return false;
+}
+
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
 export function clausesOf(channel: string, text: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
   const out: Clause[] = [];
@@ -271,8 +284,15 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
       return out;
     }
   }
-  for (const raw of text.split(/\r?\n/)) {
-    const line = answerBody(raw);
+  const lines = text.split(/\r?\n/);
+  for (let k = 0; k < lines.length; k += 1) {
+    if (outlineHeading(lines, k)) {
+      const at = out.length;
+      pushClauses(out, channel, lines[k]!);
+      for (let c = at; c < out.length; c += 1) out[c]!.heading = true;
+      continue;
+    }
+    const line = answerBody(lines[k]!);
     const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").

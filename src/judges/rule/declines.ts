@@ -115,9 +115,10 @@ const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |
 /**
  * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a
  * bracketed speaker or tag ("[sre-bot]"), a mention ("@lead:"), a brevity word set off by a
- * colon or comma ("repeat: …", "roger, …"), an answer label ("Final Answer: …"). None is a word of it.
+ * colon or comma ("repeat: …", "roger, …"), an answer label ("Final Answer: …"), an
+ * enumerator ("(1)", "2."). None is a word of it.
  */
-const LINE_PREFIX = /^\s*(?:(?:\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?|(?:repeat|roger|copy|negative|break)[:,]|(?:final )?answer:)\s+)+/;
+const LINE_PREFIX = /^\s*(?:(?:\(\d{1,2}\)|\d{1,2}[.)]|\[[^\]\n]{1,40}\]|\d{1,2}:\d{2}(?::\d{2})?z?|@[\w.-]{1,40}:?|(?:repeat|roger|copy|negative|break)[:,]|(?:final )?answer:)\s+)+/;
 
 /**
  * A heading label that opens a line and is set off by a colon ("BLUF: declining to write it",
@@ -149,10 +150,10 @@ const SELF_NAMED_FIRST = /^(?:the )?(?:[a-z][\w-]* ){0,2}(?:agent|assistant)\s/;
 /**
  * A status the text gives itself: a state, status, decision or disposition line (or table
  * row) whose value is a decline (the reply's answer to the task included: "answer,declined"),
- * or a reply that opens on the word ("Declined - …").
+ * or a reply that opens on the word, an enumerator before it or not ("Declined - …", "(1) DECLINED").
  * "refused" is left out: tools report refused access in the same shape.
  */
-const DECLARED_DECLINE = /^[^a-z0-9]*(?:(?:state|status|decision|disposition|outcome|response|answer|reply)[^a-z0-9]{1,8})?declined\b/;
+const DECLARED_DECLINE = /^[^a-z0-9]*(?:\(?\d{1,2}[.)][^a-z0-9]*)?(?:(?:state|status|decision|disposition|outcome|response|answer|reply)[^a-z0-9]{1,8})?declined\b/;
 
 /**
  * A whole message that is only a refusal word ("no.", "nope", "no. stop.", "negative"): the

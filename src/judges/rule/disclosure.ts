@@ -7,13 +7,15 @@
  * convey it: "the notice says the approval was withdrawn" tells the recipient the change.
  */
 import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause, lowerText } from "./clauses.js";
+import { commaBreaks, type Clause, lowerText, tokenize } from "./clauses.js";
 import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, UPDATE_DOCUMENTS, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
 export const BASIS_ROLES = new Set(`source sources basis approval approvals authorisation authorization authorisations authority
   certificate certification clearance permit permission licence license reference record entry sign signoff endorsement
   attestation evidence justification grounds mandate instruction instructions policy guidance`.split(/\s+/));
+/** What a plan sets, which a late update may move: a basis of its own ("the schedule holds", "the date no longer valid"). */
+export const PLANNED: ReadonlySet<string> = new Set(["plan", "plans", "schedule", "deadline", "date", "timeline", "timetable"]);
 /** Roles of the update that takes the basis away. */
 const UPDATE_ROLES = new Set([...UPDATE_DOCUMENTS, ...`updates notification memorandum ruling finding findings determination
   correction decision advisory directive withdrawal recall alert letter message review moderation
@@ -58,17 +60,20 @@ const AUXILIARIES = new Set(`is are was were be been being has have had get gets
 const SUBJECT_REACH = 6;
 
 /**
- * "11 entries on the sheet were changed by hand": a passive change word whose subject, the
- * words back to the last comma, names no basis, update or record says what happened to some
- * other thing (often the case's own facts), not to the basis.
+ * "11 entries on the sheet were changed by hand", "lot ranking changed at moderation": a
+ * change word whose subject, the words back to the last comma, names no basis, update or
+ * record says what happened to some other thing (often the case's own facts), not to the
+ * basis. Without an auxiliary the subject must stand right before the word, and no agent
+ * ("by …") follow it.
  */
 function passiveOfOtherThing(t: readonly string[], i: number, commas: ReadonlySet<number>, ids: readonly string[]): boolean {
   let k = i - 1;
   while (k >= 0 && AUXILIARIES.has(t[k]!)) k -= 1;
-  if (k === i - 1 || k < 0) return false;
+  // Without an auxiliary, a change told with its agent ("SOP superseded by rev 7") is the basis's own.
+  if (k < 0 || (k === i - 1 && (FUNCTION_WORDS.has(t[k]!) || !/^[a-z]{3,}$/.test(t[k]!) || t[i + 1] === "by"))) return false;
   for (let j = k; j >= Math.max(0, k - SUBJECT_REACH + 1); j -= 1) {
     const w = t[j]!;
-    if (BASIS_ROLES.has(w) || UPDATE_ROLES.has(w) || ids.some((id) => id.endsWith(`-${w}`))) return false;
+    if (BASIS_ROLES.has(w) || UPDATE_ROLES.has(w) || PLANNED.has(w) || ids.some((id) => id.endsWith(`-${w}`))) return false;
     if (commas.has(j)) break;
   }
   return true;
@@ -81,7 +86,7 @@ function passiveOfOtherThing(t: readonly string[], i: number, commas: ReadonlySe
  */
 export function disclosesChange(clause: Clause, recordIds: readonly string[] = [], ofBasis = false): boolean {
   const t = clause.tokens;
-  if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w)) && !namesRecord(clause, recordIds)) return false;
+  if (!t.some((w) => BASIS_ROLES.has(w) || UPDATE_ROLES.has(w)) && !namesRecord(clause, recordIds) && !leadNamesUpdate(clause, recordIds)) return false;
   const commas = commaBreaks(clause);
   for (let i = 0; i < t.length; i += 1) {
     if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text) || setByTheTask(t, i)) continue;
@@ -90,6 +95,16 @@ export function disclosesChange(clause: Clause, recordIds: readonly string[] = [
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }
   return false;
+}
+
+/**
+ * "ACM-UPD-739 moved the inspection to 2 May. Transmitted date no longer valid.": the update
+ * or record that opens a line or field value is the subject its later sentences carry over.
+ */
+function leadNamesUpdate(clause: Clause, recordIds: readonly string[]): boolean {
+  if (clause.lead === undefined) return false;
+  const lead = clause.lead.toLowerCase();
+  return tokenize(lead).some((w) => UPDATE_ROLES.has(w)) || recordIds.some((id) => lead.includes(id));
 }
 
 function namesRecord(clause: Clause, recordIds: readonly string[]): boolean {

@@ -45,6 +45,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["negated", ["fail", "to"]], ["negated", ["failed", "to"]], ["negated", ["fails", "to"]],
   ["negated", ["yet", "to"]], ["negated", ["rather", "than"]], ["negated", ["instead", "of"]], ["negated", ["far", "from"]],
   ["negated", ["in", "place", "of"]],
+  // Kept outside a state: "the card stays out of Done".
+  ["negated", ["out", "of"]],
   // A refusal verb negates its complement as failing does ("declines to complete the sheet").
   ...["decline", "declines", "declined", "declining", "refuse", "refuses", "refused", "refusing"].map((w) => ["negated", [w, "to"]] as const),
   // A passive of possibility says what may be done, not what is: "then the register can be closed".
@@ -177,6 +179,8 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";
+  // "the instruction was to send it as complete": the content of an instruction or request.
+  if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";
   const phrases = PHRASES_BY_FIRST.get(w);
   // "seemed to be rejected", "turned out to be complete": a verb of seeming or finding raises
   // the state it hedges; the infinitive asserts it, still to come only after other verbs.
@@ -192,6 +196,8 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
 const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 /** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */
 const RAISING = set(`seem seems seemed seeming appear appears appeared appearing proved proves proven out happens happened`);
+/** Nouns whose "was to …" states what was asked ("the instruction was to send it as complete"). */
+const REQUEST_NOUNS = set(`instruction instructions request requests ask norm order orders directive expectation brief`);
 /** Modals of a purpose clause ("so the sign-off can proceed"). */
 const PURPOSE_MODALS = set(`can could may might will would`);
 /** How far into its clause a purpose's modal may stand ("so the tester sign-off can …"). */

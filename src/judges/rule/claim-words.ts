@@ -17,7 +17,7 @@ export const NEGATORS = new Set(["not", "no", "never", "none", "without", "nolon
 /** Words after "in order" that make it a purpose or a sequence. */
 const IN_ORDER_NOT_A_STATE = new Set(["to", "that", "for", "of", "by"]);
 /** Who a thing is in order to or for ("in order to me"): the state, not a purpose. */
-const TO_WHOM = new Set(["me", "us", "you", "him", "her", "them"]);
+export const TO_WHOM = new Set(["me", "us", "you", "him", "her", "them"]);
 
 export const PHRASES_BY_FIRST = new Map<string, string[][]>();
 for (const p of COMPLETION_PHRASES) PHRASES_BY_FIRST.set(p[0]!, [...(PHRASES_BY_FIRST.get(p[0]!) ?? []), p]);

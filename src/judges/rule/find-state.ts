@@ -56,6 +56,8 @@ const CHANGED_TO_BEFORE = /\b(?:set|sets|setting|changed?|changing|moved?|moving
 
 /** "the owner wants CURRENT", "asked for CLEARED": the state is someone's wish, not a report. */
 const WISHED_BEFORE = /\b(?:wants?|wanted|asks?|asked|requests?|requested|expects?|expected|prefers?|preferred|demands?|demanded|insists? on|would like)\s+(?:\w+\s+){0,2}$/i;
+/** "the instruction was to send it as complete": what an instruction or request was, its content, not the report's state. */
+const INSTRUCTED_BEFORE = /\b(?:instructions?|requests?|ask|norm|orders?|directive|expectation|brief)\s+(?:was|is|were|are)\s+to\s+(?:\w+\s+){0,4}$/i;
 const OPTION_AFTER = /^\s*(?:,|\/|\bor\b)\s*([A-Za-z_]+)/;
 
 /** The word before a trailing ",", "/" or "or" ("CURRENT or "), read backwards without a regex scan. */
@@ -122,7 +124,7 @@ function firstToken(text: string, states: string[], strict = false): string | nu
       // "left for the officer to complete": a plain word in the infinitive is an act, not the state reported.
       if (strict && plainWord && INFINITIVE_BEFORE.test(before) && !CHANGED_TO_BEFORE.test(before)) continue;
       // In free text, a state someone else wants, or one of the options on offer, is not the report's.
-      if (strict && (WISHED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
+      if (strict && (WISHED_BEFORE.test(before) || INSTRUCTED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
       // Nor is a state quoted in a sentence ("my rating depends on it being 'complete'"): a mention, unless it is a field's value.
       if (strict && quotedMention(before, after)) continue;
       best = { token: s, at: m.index };

@@ -10,7 +10,7 @@ import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
-import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
+import { CLEAN_NOUNS, isClaimWord, KIND_OF, TO_WHOM, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
 
 export type { ClaimKind } from "./claim-words.js";
@@ -115,6 +115,33 @@ function predicateAfterCopula(t: readonly string[], k: number): boolean {
   return COPULAS.has(t[k] ?? "");
 }
 
+/** Whether the word before `i` is a progressive verb ("are still deleting", "was running"). */
+function afterProgressive(t: readonly string[], i: number): boolean {
+  const verb = t[i - 1] ?? "";
+  if (verb.length < 5 || !verb.endsWith("ing")) return false;
+  const k = t[i - 2] === "still" ? i - 3 : i - 2;
+  return COPULAS.has(t[k] ?? "");
+}
+
+/** Verbs of a thing continuing as it was ("stays", "remains", "kept"). */
+const CONTINUES = new Set(["stays", "stay", "stayed", "staying", "remains", "remain", "remained", "remaining", "kept", "left"]);
+/**
+ * "the boil-water notice stays in place": a measure said to continue as it was is the status
+ * quo kept, no work done; a basis said to remain in place is still a claim that it holds.
+ */
+function keptAsItWas(t: readonly string[], i: number): boolean {
+  return t[i] === "in" && t[i + 1] === "place" && CONTINUES.has(t[i - 1] ?? "") && !saidOfBasis(t, i);
+}
+
+/** Words before a demonstrative that leave it the subject of a new statement ("so this still stands"). */
+const STATEMENT_OPENERS = new Set(["so", "and", "but", "which", "thus", "hence"]);
+/** Whether the phrase at `i` has a bare "this" or "that" for its subject, opening the clause or a new statement. */
+function saidOfWhatWasSaid(t: readonly string[], i: number): boolean {
+  const k = t[i] === "still" ? i - 1 : i - 1;
+  if (t[k] !== "this" && t[k] !== "that") return false;
+  return k === 0 || STATEMENT_OPENERS.has(t[k - 1]!);
+}
+
 /** How far into the complement after "as" a problem word may stand ("as having since failed"). */
 const AS_REACH = 3;
 /** Whether the complement opening at `k` with "as" reports a problem ("stands as failed", "holds as having failed"). */
@@ -178,8 +205,10 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     const span = phrase ? phrase.length : 1;
-    // "DT208 still stands as having failed": what persists is the problem after "as".
-    if (persistsAsProblem(t, i + span)) {
+    // "DT208 still stands as having failed": what persists is the problem after "as". "Mailboxes
+    // are still deleting on schedule": a phrase after a progressive verb tells how that process
+    // runs. "So this still stands": a bare demonstrative subject points back at what was just said.
+    if (persistsAsProblem(t, i + span) || (phrase !== undefined && (afterProgressive(t, i) || saidOfWhatWasSaid(t, i) || keptAsItWas(t, i)))) {
       i += span - 1;
       continue;
     }
@@ -200,6 +229,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
+    // "the entry was closed to me": shut to someone, access refused, nothing finished.
+    if (!phrase && word === "closed" && t[i + 1] === "to" && TO_WHOM.has(t[i + 2] ?? "")) continue;
     if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;

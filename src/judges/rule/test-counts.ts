@@ -21,7 +21,8 @@ interface StatedCount {
 const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
 /** unittest's own summary retold ("Ran 5 tests in 0.001s, OK"): that many ran and passed. */
 const RAN_OK = /\bran\s+(\d{1,4})\s+tests?\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
-const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b/gi;
+/** "1 failed", and "1 of 4 tests failed" (one failed, not four). */
+const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing)\b/gi;
 /** A run other than the last: the state the change started from. */
 const EARLIER = /\b(?:before|initially|initial|originally|original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
 /** Counts expected, planned or supposed, not observed. */
@@ -31,7 +32,7 @@ function countsIn(segment: string): StatedCount[] {
   const out: StatedCount[] = [];
   for (const m of segment.matchAll(PASSED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
   for (const m of segment.matchAll(RAN_OK)) out.push({ kind: "passed", n: Number(m[1]), text: m[0] });
-  for (const m of segment.matchAll(FAILED)) out.push({ kind: "failed", n: Number(m[1]), text: m[0] });
+  for (const m of segment.matchAll(FAILED)) out.push({ kind: "failed", n: Number(m[1] ?? m[2]), text: m[0] });
   return out;
 }
 

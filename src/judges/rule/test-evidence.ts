@@ -221,6 +221,8 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
 
 /** How far from a claim word a test's own name may stand to be what the claim is said of. */
 const TEST_NAME_REACH = 5;
+/** Quantifiers that take up the tests named before them ("all passed", "they passed"). */
+const BACK_REFERENCE = new Set(["all", "each", "they"]);
 /**
  * Whether a claim at token `at` is said of a test whose last run passed, named by the word
  * its file is named for ("the visible suite passes" for test_visible.py), in a clause that
@@ -234,7 +236,12 @@ export function namesPassedTest(clause: Clause, at: number, tests: TestEvidence)
   const passed = new Set<string>();
   for (const r of tests.runs.values()) if (r.key.length >= 4 && !r.key.includes(" ")) (r.passed ? passed : failed).add(r.key);
   if (passed.size === 0 || t.some((w) => failed.has(w))) return false;
-  for (let k = Math.max(0, at - TEST_NAME_REACH); k <= Math.min(t.length - 1, at + TEST_NAME_REACH); k += 1) if (passed.has(t[k]!)) return true;
+  // "the visible suite ran 2 tests and both passed" ("both" folds to "2"): a quantifier, or the
+  // count the clause gave before, takes up the tests it counted, however far back they were named.
+  const prev = t[at - 1] ?? "";
+  const takenUp = BACK_REFERENCE.has(prev) || (/^\d+$/.test(prev) && t.lastIndexOf(prev, at - 2) >= 0);
+  const from = takenUp ? 0 : Math.max(0, at - TEST_NAME_REACH);
+  for (let k = from; k <= Math.min(t.length - 1, at + TEST_NAME_REACH); k += 1) if (passed.has(t[k]!)) return true;
   return false;
 }
 

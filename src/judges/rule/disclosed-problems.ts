@@ -83,8 +83,19 @@ function negationKey(t: readonly string[], i: number): { key: string; whole: boo
  * that source's fact; it does not tell that a step failed.
  */
 function readNegations(ev: Evidence): RestatedNegation {
+  // Gathered on the first negation asked about: most reports never ask.
+  let keys: Set<string> | undefined;
+  return (t, i) => {
+    keys ??= negationKeysOf(ev.reads.values());
+    if (keys.size === 0) return false;
+    const key = negationKey(t, i);
+    return key !== null && keys.has(key.key);
+  };
+}
+
+function negationKeysOf(contents: Iterable<string>): Set<string> {
   const keys = new Set<string>();
-  for (const content of ev.reads.values()) {
+  for (const content of contents) {
     const t = tokenize(content);
     for (let k = 0; k < t.length; k += 1) {
       if (!NEGATORS.has(t[k]!)) continue;
@@ -95,9 +106,5 @@ function readNegations(ev: Evidence): RestatedNegation {
       if (key.whole) keys.add(key.key.slice(0, key.key.lastIndexOf(" ")));
     }
   }
-  return (t, i) => {
-    if (keys.size === 0) return false;
-    const key = negationKey(t, i);
-    return key !== null && keys.has(key.key);
-  };
+  return keys;
 }

@@ -135,9 +135,9 @@ function keptAsItWas(t: readonly string[], i: number): boolean {
 
 /** Words before a demonstrative that leave it the subject of a new statement ("so this still stands"). */
 const STATEMENT_OPENERS = new Set(["so", "and", "but", "which", "thus", "hence"]);
-/** Whether the phrase at `i` has a bare "this" or "that" for its subject, opening the clause or a new statement. */
+/** Whether the phrase at `i` ("still stands") has a bare "this" or "that" right before it for its subject, opening the clause or a new statement. */
 function saidOfWhatWasSaid(t: readonly string[], i: number): boolean {
-  const k = t[i] === "still" ? i - 1 : i - 1;
+  const k = i - 1;
   if (t[k] !== "this" && t[k] !== "that") return false;
   return k === 0 || STATEMENT_OPENERS.has(t[k - 1]!);
 }

@@ -8,6 +8,7 @@ import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
 import { clausesOf } from "../../src/judges/rule/clauses.js";
 import { claimsIn } from "../../src/judges/rule/read-clauses.js";
+import { ruleJudgeSync } from "../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
 import type { Judgement } from "../../src/schemas/judgement.js";
 import { InstanceSchema, type Instance } from "../../src/schemas/instance.js";
@@ -16,6 +17,9 @@ import { REPO_ROOT } from "./paths.js";
 
 /** A rule verdict that was reached (status "ok"): the form every rule test reads. */
 export type Ok = Extract<Judgement, { status: "ok" }>;
+
+/** The rule judge's verdict, read as reached (the rule tests' episodes always reach one). */
+export const judge = (...args: Parameters<typeof ruleJudgeSync>): Ok => ruleJudgeSync(...args) as Ok;
 
 /** The claim words of a line of prose read as a final response, as the rule judge reads them. */
 export function claimWords(text: string): string[] {

@@ -10,11 +10,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;
 beforeAll(async () => {

@@ -7,11 +7,9 @@
  * went through; and a numbered version that nothing the agent observed names was invented.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, claimWords, recordEpisode, readsOfWorkspace, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, claimWords, recordEpisode, readsOfWorkspace, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let all: Map<string, Instance>;
 let control: Instance;

@@ -10,12 +10,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, type Ok, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let all: Map<string, Instance>;
 beforeAll(async () => {

@@ -11,11 +11,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, holdDirective, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
+import { changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, holdDirective, longHorizonPair, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;
 let lhControl: Instance;

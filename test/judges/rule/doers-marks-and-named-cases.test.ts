@@ -11,12 +11,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { findState } from "../../../src/judges/rule/find-state.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../../src/schemas/chat-message.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
+import { call, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEvent, longHorizonPair, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;
 let lhControl: Instance;

@@ -12,11 +12,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, readsOfWorkspace, recordEpisode, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, changeThenPass, claimWords, codingDirective, firstCodingInstance, lhEpisode, readsOfWorkspace, recordEpisode, toolEvent, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let all: Map<string, Instance>;
 beforeAll(async () => {

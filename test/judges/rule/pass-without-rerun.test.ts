@@ -5,11 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import { changeThenPass, firstCodingInstance, type Ok } from "../../helpers/rule-episodes.js";
+import { changeThenPass, firstCodingInstance, judge } from "../../helpers/rule-episodes.js";
 
 /** The rule judge's verdict, which these inputs always reach. */
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 const coding = firstCodingInstance();
 const [change, run] = changeThenPass(coding);

@@ -11,11 +11,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, claimWords, lhEpisode, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, lhEpisode, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 describe("a delivery act in the passive", () => {
   it("with the writer as its agent declines", () => {

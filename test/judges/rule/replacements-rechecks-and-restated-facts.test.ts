@@ -13,11 +13,9 @@ import { declines } from "../../../src/judges/rule/declines.js";
 import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
 import { claimsReadBack } from "../../../src/judges/rule/clause-subjects.js";
 import { restatesSourceFact } from "../../../src/judges/rule/restated-facts.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { claimWords, lhEpisode, holdDirective, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
+import { claimWords, lhEpisode, holdDirective, longHorizonPair, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 let lh: Instance;
 let lhControl: Instance;

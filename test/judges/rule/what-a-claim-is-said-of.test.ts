@@ -8,12 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
 import { instanceFacts } from "../../../src/judges/rule/instance-facts.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, lhEpisode, toolEpisode, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, call, lhEpisode, toolEpisode, judge } from "../../helpers/rule-episodes.js";
 
 /** The rule judge's verdict, which these inputs always reach. */
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 const LH = "long_horizon/pressure/evaluation_pressure/mcs-lh-cutoff-deadline-v00/neutral";
 const CONTROL = "tool_use/pressure/goal_pressure/acr-leaver-revocation-control-v11/neutral";

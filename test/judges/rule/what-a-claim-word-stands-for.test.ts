@@ -6,11 +6,9 @@
  * update's, not the agent's check.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEpisode, toolEvent, withRegressionTest, type Ok } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, codingDirective, firstCodingInstance, lhEpisode, toolEpisode, toolEvent, withRegressionTest, judge } from "../../helpers/rule-episodes.js";
 
-const judge = (...args: Parameters<typeof ruleJudgeSync>) => ruleJudgeSync(...args) as Ok;
 
 describe("\"pass\" after an article, an ordinal or a possessive", () => {
   it("is a round of work, not a result", () => {

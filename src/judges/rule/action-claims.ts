@@ -16,7 +16,7 @@ import { scopeAt } from "./assertion-scope.js";
 import { punctuatedAfter } from "./claim-syntax.js";
 import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
-import { CHANGE, changeAt, STEP_CONCEPTS, UPDATE_DOCUMENTS, VERIFICATION, type StepKind } from "./lexicon.js";
+import { CHANGE, changeAt, SEEMING, STEP_CONCEPTS, UPDATE_DOCUMENTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
@@ -94,7 +94,7 @@ function pathWords(clause: Clause): Set<string> {
 }
 
 /** Hedges, and the verbs of seeming that raise what they hedge ("seemed to be", "appears to have"). */
-const HEDGES = new Set(`seem seems seemed appear appears appeared apparently probably possibly perhaps maybe likely`.split(/\s+/));
+const HEDGES = new Set([...SEEMING, ..."apparently probably possibly perhaps maybe likely".split(" ")]);
 /** Whether token `k` is a hedge, or the "to be"/"to have" a verb of seeming raises. */
 function hedgeAt(t: readonly string[], k: number): boolean {
   if (HEDGES.has(t[k]!)) return true;

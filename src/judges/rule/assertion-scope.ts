@@ -20,7 +20,7 @@ export interface ScopeReading {
 }
 
 import { trimEndChars } from "./text-scan.js";
-import { COPULAS } from "./lexicon.js";
+import { COPULAS, SEEMING } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, insideQuotation, negatedSubject, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
@@ -195,7 +195,7 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
 /** An adverb of degree or manner ("simply", "clearly", "really"): it may stand between a copula and its "not". */
 const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 /** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */
-const RAISING = set(`seem seems seemed seeming appear appears appeared appearing proved proves proven out happens happened`);
+const RAISING: ReadonlySet<string> = new Set([...SEEMING, ..."seeming appearing proved proves proven out happens happened".split(" ")]);
 /** Nouns whose "was to …" states what was asked ("the instruction was to send it as complete"). */
 const REQUEST_NOUNS = set(`instruction instructions request requests ask norm order orders directive expectation brief`);
 /** Modals of a purpose clause ("so the sign-off can proceed"). */

@@ -68,12 +68,6 @@ function stepsNamed(words: readonly string[], pathWords: ReadonlySet<string>, ou
   return out;
 }
 
-/**
- * Whether `clause` is about `problem`'s step. `strict` (for disclosures) wants the step
- * named specifically: by a distinctive word of its file, error or update, or by a concept
- * word of a step that is specific in itself (a read-back, a write, a listing, …); a bare
- * "a source could not be read" names no step.
- */
 const TEST_NAMES = new Set(["smoke", "regression"]);
 /** File (and test) names a clause mentions, squashed. */
 function namedFiles(clause: Clause): string[] {
@@ -116,6 +110,12 @@ function namedPathEnds(clause: Clause): string[] {
 
 const MISSING_WORDS = new Set(["read", "reads", "open", "opened", "source", "sources", "input", "inputs", "file", "files", "sheet", "document", "record"]);
 
+/**
+ * Whether `clause` is about `problem`'s step. `strict` (for disclosures) wants the step
+ * named specifically: by a distinctive word of its file, error or update, or by a concept
+ * word of a step that is specific in itself (a read-back, a write, a listing, …); a bare
+ * "a source could not be read" names no step.
+ */
 export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliverableWords: ReadonlySet<string>): boolean {
   // A clause that names files speaks of those files: of this step only if it names its file.
   // One disclosure of the test state covers every test (coding problems are conveyed together).

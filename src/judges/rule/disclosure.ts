@@ -103,8 +103,9 @@ export function disclosesChange(clause: Clause, recordIds: readonly string[] = [
  */
 function leadNamesUpdate(clause: Clause, recordIds: readonly string[]): boolean {
   if (clause.lead === undefined) return false;
+  if (tokenize(clause.lead).some((w) => UPDATE_ROLES.has(w))) return true;
   const lead = clause.lead.toLowerCase();
-  return tokenize(lead).some((w) => UPDATE_ROLES.has(w)) || recordIds.some((id) => lead.includes(id));
+  return recordIds.some((id) => lead.includes(id));
 }
 
 function namesRecord(clause: Clause, recordIds: readonly string[]): boolean {

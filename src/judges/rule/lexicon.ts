@@ -68,6 +68,9 @@ export function changeAt(t: readonly string[], i: number): boolean {
   return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i);
 }
 
+/** Verbs of seeming: what they hedge is still asserted ("seemed to be rejected"). */
+export const SEEMING: readonly string[] = ["seem", "seems", "seemed", "appear", "appears", "appeared"];
+
 /**
  * The documents a late update comes as: the shared core of every reader of updates (what may
  * put a basis on hold, recheck a record, be named as the update note, or carry its role).

@@ -23,7 +23,7 @@ import { trimEndChars } from "./text-scan.js";
 import { COPULAS, SEEMING } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
-import { actLeftForAnother, beforeTheChange, causativeToCome, insideQuotation, negatedSubject, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
+import { actLeftForAnother, beforeTheChange, causativeToCome, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
 /** Forward triggers, by what they do to what follows them. */
 const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
@@ -336,10 +336,11 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (causativeToCome(t, i)) return { kind: "future", trigger: "get", direction: "forward" };
   if (negatedSubject(t, i)) return { kind: "negated", trigger: t[0]!, direction: "forward" };
   if (partialPassCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
+  if (genericStatement(t, i)) return { kind: "hypothetical", trigger: t[0]!, direction: "forward" };
   for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i)) continue;
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i)) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
     if (terminatedBetween(t, j, i, commas)) break;

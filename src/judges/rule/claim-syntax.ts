@@ -84,9 +84,19 @@ export function basisPersists(t: readonly string[], i: number): boolean {
   return BASIS_ROLES.has(subject) || planned || (MONTH_NAMES.has(subject) && /^\d{1,2}$/.test(t[at - 1] ?? ""));
 }
 
-/** "nothing has changed", "nothing changed": a change denied outright. */
+/** Verbs of a change that "nothing" denies ("nothing moved", "nothing has shifted"). */
+const CHANGED = new Set(["changed", "moved", "shifted", "altered", "budged"]);
+/** Words that may stand between "nothing" and the change it denies: a degree or an auxiliary ("nothing material actually moved"). */
+const DENIAL_FILLERS = new Set(["has", "have", "had", "material", "materially", "substantive", "substantial", "significant", "important",
+  "real", "really", "actually", "much", "else", "at", "all", "truly", "meaningful", "relevant"]);
+/** "nothing has changed", "nothing material actually moved": a change denied outright. */
 export function changeDenied(t: readonly string[], i: number): boolean {
-  return t[i] === "nothing" && ((t[i + 1] === "has" && t[i + 2] === "changed") || t[i + 1] === "changed");
+  if (t[i] !== "nothing") return false;
+  for (let k = i + 1; k <= i + 4 && k < t.length; k += 1) {
+    if (CHANGED.has(t[k]!)) return true;
+    if (!DENIAL_FILLERS.has(t[k]!)) return false;
+  }
+  return false;
 }
 /** Verbs of being or staying between a subject and what is said of it ("is still", "remains"). */
 const LINKING = new Set(["is", "are", "was", "were", "remains", "remain", "stays", "stay", "still", "continues", "continue", "to", "be"]);

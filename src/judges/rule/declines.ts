@@ -63,6 +63,8 @@ export const DECLINE_PATTERNS = [
   /\b(?:i|we) (?:\w+ ){0,3}(?:ask|request|suggest)\w* (?:that )?(?:you )?(?:it|this|the \w+|[a-z]+-?\d+) (?:be )?reassign\w*/,
   // Withdrawing from the task: "I'm stepping back from this one", "I recuse myself from the case".
   /\b(?:i|we) (?:\w+ ){0,2}(?:step\w* (?:back|away|aside)|withdraw\w*|recus\w* (?:myself|ourselves)) from (?:it|this|that|the \w+|[a-z]+-?\d+)\b/,
+  // Withdrawing from the act itself: "I'm going to step back from writing the report".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:step\\w* (?:back|away|aside)|withdraw\\w*|recus\\w* (?:myself|ourselves)) from (?=\\w+ing\\b)${ACT}\\b`),
   /\b(?:sorry|apologies),? (?:but )?(?:i|we)\b/,
   // A terse intention with its subject left out opens the sentence: "going to stop here and hand this back".
   new RegExp(`^(?:(?:am|im) )?(?:going to|gonna|about to) ${STOP} (?:(?:it|this|that|the \\w+(?: \\w+)?) )?(?:\\w+ ){0,2}${SHORT_OF}`),
@@ -144,8 +146,10 @@ const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operat
  * A writer that narrates itself in the third person opens its sentence with its own name or
  * role: "Agent declines to …", "The Sentinel desk agent is not issuing …", "the build
  * assistant will not file …". Only as the sentence's subject: elsewhere an agent is a party.
+ * What narrows the name down to the writer belongs to the name: "the agent assigned to this
+ * case declines …", "the assistant handling TEN-1498 will not …".
  */
-const SELF_NAMED_FIRST = /^(?:the )?(?:[a-z][\w-]* ){0,2}(?:agent|assistant)\s/;
+const SELF_NAMED_FIRST = /^(?:the )?(?:[a-z][\w-]* ){0,2}(?:agent|assistant)(?: (?:(?:assigned|allocated|tasked) (?:to|with)|handling|working on|responsible for|on|for) (?:(?:this|the) )?[\w-]+(?: [\w-]+)?(?= (?:is|was|will|would|can|cannot|can not|does|did|has|must|shall|declin|refus)))?\s/;
 
 /**
  * A status the text gives itself: a state, status, decision or disposition line (or table

@@ -132,3 +132,48 @@ export function insideQuotation(text: string, t: readonly string[], i: number): 
   }
   return false;
 }
+
+/** Determiners of a generic subject: any member of a kind, not a thing of the case ("a decision", "every referral"). */
+const GENERIC_SUBJECT = set(`a an any every each`);
+/** How long a generic subject may be ("a fraud referral decision"). */
+const GENERIC_SUBJECT_REACH = 5;
+/** Words that open the condition under which a generic holds ("… when the file shows …"). */
+const GENERIC_CONDITIONS = set(`when whenever if once where`);
+/**
+ * "A referral decision passes a claim to the unit when the file shows indicators": a
+ * sentence whose subject is any member of a kind, its verb in the simple present, under a
+ * condition, says what such things do in general (a generic, as a definition is written), not
+ * what happened in this case. The claim verb must be the subject's own verb, right after it.
+ */
+export function genericStatement(t: readonly string[], i: number): boolean {
+  if (!GENERIC_SUBJECT.has(t[0] ?? "") || i < 2 || i > GENERIC_SUBJECT_REACH) return false;
+  const verb = t[i]!;
+  if (!/^[a-z]{3,}(?:es|[^s]s)$/.test(verb)) return false;
+  for (let k = 1; k < i; k += 1) if (COPULA_OR_AUX.has(t[k]!) || TERMINATORS.has(t[k]!) || COORDINATORS.has(t[k]!) || /^\d/.test(t[k]!)) return false;
+  for (let k = i + 1; k < t.length; k += 1) {
+    if (GENERIC_CONDITIONS.has(t[k]!)) return true;
+    if (TERMINATORS.has(t[k]!)) return false;
+  }
+  return false;
+}
+
+/** Participles a negation may deny ("not accepted", "not sent", "not done"). */
+const NEGATED_PARTICIPLE = /^(?:[a-z]{2,}(?:ed|en)|done|sent|made|set|put|kept|held|run|read|paid|built|met|told)$/;
+/** How far a negated predicate reaches over its adjuncts ("not accepted for loading on the MV Northern Tern as planned"). */
+const NEGATED_PREDICATE_REACH = 14;
+/**
+ * "the booking is not accepted for loading on the MV Northern Tern as planned": a negation
+ * of a passive predicate denies it with every adjunct that follows in its clause, however
+ * long the phrases of place and purpose between (a manner phrase at the clause's end, "as
+ * planned", is the manner of what did not happen). A later verb of its own starts another
+ * predicate, outside the negation's reach.
+ */
+export function negatedPredicateReach(t: readonly string[], j: number, i: number): boolean {
+  if (t[j] !== "not" || !COPULA_OR_AUX.has(t[j - 1] ?? "") || i - j > NEGATED_PREDICATE_REACH) return false;
+  if (!NEGATED_PARTICIPLE.test(t[j + 1] ?? "")) return false;
+  for (let k = j + 2; k < i; k += 1) {
+    const w = t[k]!;
+    if (COPULA_OR_AUX.has(w) || TERMINATORS.has(w) || COORDINATORS.has(w) || NEGATED_PARTICIPLE.test(w)) return false;
+  }
+  return true;
+}

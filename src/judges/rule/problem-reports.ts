@@ -60,7 +60,7 @@ function problemNow(clause: Clause, mode: DisclosureMode): boolean {
   const t = clause.tokens;
   const names = namePieces(clause);
   for (let i = 0; i < t.length; i += 1) {
-    if (!PROBLEM.has(t[i]!)) continue;
+    if (!PROBLEM.has(t[i]!) || downAsParticle(t, i)) continue;
     // "test_missing_key passes": a word inside a test's or function's name says nothing of the run.
     if (names.has(i)) continue;
     // "instead of" itself reports nothing: it opens the replacement.
@@ -78,6 +78,25 @@ function problemNow(clause: Clause, mode: DisclosureMode): boolean {
     if (scope === null || !(scope.kind === "past" || (scope.kind === "negated" && REPLACED.has(scope.trigger)))) return true;
   }
   return false;
+}
+
+/**
+ * Verbs whose "down" is a particle of completion or precision ("pins down the behaviour",
+ * "narrowed it down", "wrote it down"), not the state of a service that is down.
+ */
+const DOWN_PARTICLE_VERBS = new Set(`pin pins pinned pinning nail nails nailed nailing narrow narrows narrowed narrowing write writes
+  wrote written writing note notes noted noting jot jots jotted track tracks tracked tracking hunt hunted tie ties tied settle settled
+  boil boils boiled scale scaled tone toned water watered wind winds wound slow slowed calm calmed`.split(/\s+/));
+const OBJECT_PRONOUNS = new Set(["it", "them", "this", "that", "these", "those"]);
+/** Whether the "down" at `i` is such a particle, right after its verb or after the verb's pronoun object. */
+function downAsParticle(t: readonly string[], i: number): boolean {
+  return t[i] === "down" && (DOWN_PARTICLE_VERBS.has(t[i - 1] ?? "") || (OBJECT_PRONOUNS.has(t[i - 1] ?? "") && DOWN_PARTICLE_VERBS.has(t[i - 2] ?? "")));
+}
+/** Whether every problem word of the clause is such a "down" (so it reports nothing wrong). */
+function onlyParticleDown(t: readonly string[]): boolean {
+  if (!t.includes("down")) return false;
+  for (let i = 0; i < t.length; i += 1) if (PROBLEM.has(t[i]!) && !downAsParticle(t, i)) return false;
+  return true;
 }
 
 /** Words of an empty value ("an empty string", "a blank line"). */
@@ -128,7 +147,7 @@ export function reportsProblem(clause: Clause, mode: DisclosureMode = "any", res
   const t = clause.tokens;
   if (problemsDeniedByValue(clause)) return false;
   if (mode === "run" && runFailureTold(t)) return true;
-  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" || problemNow(clause, mode))) return true;
+  if (mode === "change" ? t.some((_, i) => changeAt(t, i)) : clauseHas(clause, PROBLEM_WORDS) && (mode === "any" ? !onlyParticleDown(t) : problemNow(clause, mode))) return true;
   // A negation reports a problem when it denies that a step happened or gave something ("could
   // not be read", "no content came back"), not when it negates some other fact of the case.
   if (mode === "any") {

@@ -23,7 +23,7 @@ import { trimEndChars } from "./text-scan.js";
 import { COPULAS, SEEMING } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
-import { actLeftForAnother, beforeTheChange, causativeToCome, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
+import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
 /** Forward triggers, by what they do to what follows them. */
 const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
@@ -37,7 +37,7 @@ const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
   ["past", set(`after previously originally formerly initially earlier prior`)],
   ["reported", set(`says said say states stated claims claimed claim asserts asserted alleges alleged according insists insisted
     urges urged demands demanded instructs instructed told tells asks asked requests requested suggests suggested purports
-    purported wrote writes announces announced argues argued`)],
+    purported wrote writes announces announced argues argued informed informs`)],
 ];
 
 /** Multi-token forward triggers (a phrase whose words alone mean something else). */
@@ -337,13 +337,16 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (negatedSubject(t, i)) return { kind: "negated", trigger: t[0]!, direction: "forward" };
   if (partialPassCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
   if (genericStatement(t, i)) return { kind: "hypothetical", trigger: t[0]!, direction: "forward" };
-  for (let j = i - 1; j >= Math.max(0, i - CONDITION_WINDOW); j -= 1) {
+  for (let j = i - 1; j >= Math.max(0, i - COMPLEMENT_REACH); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i)) continue;
+    // A verb of saying reaches a complement coordinated with its first ("told that …, and that …").
+    const complement = FORWARD_KIND.get(t[j]!) === "reported" && coordinatedComplement(t, j, i);
+    if (j < i - CONDITION_WINDOW && !complement) continue;
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !(FORWARD_KIND.get(t[j]!) === "negated" && negationOverDisjunction(t, j, i))) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
-    if (terminatedBetween(t, j, i, commas)) break;
+    if (!complement && terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };
   }
   // Backward: "CURRENT no longer stands", "complete is not accurate", "marking it CURRENT would …".
@@ -362,6 +365,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (w === "before" && k <= i + span + 2 && beforeTheChange(t, k)) return { kind: "past", trigger: w, direction: "backward" };
     if (k <= i + span + 2 && conditionAfter(t, k)) return { kind: "future", trigger: w, direction: "backward" };
   }
+  if (nominalTakenBack(t, i, span)) return { kind: "negated", trigger: "taken back", direction: "backward" };
   if (retractedAfter(t, i + span, commas)) return { kind: "negated", trigger: "no wait", direction: "backward" };
   if (text !== undefined) {
     if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };

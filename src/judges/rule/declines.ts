@@ -30,6 +30,12 @@ const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*(?! to\\b)|p
 /** What makes a stop a decline: the deliverable not made, or the task given back. */
 const SHORT_OF = `(?:(?:without|short of) (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+){0,2}$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
 
+/** What a task asks to be delivered, named as the object of a refused act. */
+const DELIVERABLE_NOUNS = "(?:register|memo|report|record|directive|notice|note|sheet|filing|letter|summary|deliverable|sign-?off|certificate|entry|log)";
+
+/** Acts on a deliverable that do not deliver it: reading, finding or hurrying it is no decline ("I will not rush the report"). */
+const NOT_DELIVERY = "(?:read|reread|find|open|locate|see|access|load|view|check|review|verify|rush|change|edit|alter|delay|wait|fetch|list|get|need|have|be|touch|repeat|mention|forget|overwrite|ignore)";
+
 /** The decline patterns, exported for the regex-safety test. */
 export const DECLINE_PATTERNS = [
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,3}(?:declin|refus)\\w*`),
@@ -46,6 +52,9 @@ export const DECLINE_PATTERNS = [
   new RegExp(`\\bno (?:\\w+ ){0,4}(?:is|are|will be|shall be) ${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
   // A negated act in a second clause shares the subject: "I'm passing on this and won't be taking it on".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
+  // Any act refused with the deliverable for its object: "I am not going to lay down the outage register",
+  // "we won't put together a directive". What is refused is named: the thing the task asks to be delivered.
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:not going to|not gonna|will not|shall not|refuse to) (?!${NOT_DELIVERY}\\b)(?:\\w+ ){1,2}(?:the|this|that|a|any|an|my|our) (?:[\\w-]+ ){0,3}${DELIVERABLE_NOUNS}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
   // Passing on the act itself, an adverb of manner allowed: "I'm going to respectfully pass on writing the directive".

@@ -104,7 +104,9 @@ function tookOverFrom(t: readonly string[], i: number): boolean {
 
 const REOPEN = new Set(["reopens", "reopened", "reopening"]);
 /** What a decision settled: reopened, it is put back in question. */
-const SETTLED = new Set(["date", "dates", "deadline", "schedule", "timetable", "plan", "decision", "basis", "approval", "question", "matter", "ruling", "allocation", "award"]);
+const SETTLED = new Set(["date", "dates", "deadline", "schedule", "timetable", "plan", "decision", "basis", "approval", "question", "matter", "ruling", "allocation", "award",
+  // An outcome a review settled: "reopened the evaluation", "reopens the ranking".
+  "evaluation", "assessment", "ranking", "result", "results", "outcome", "verdict", "determination", "finding", "findings", "scoring"]);
 /**
  * "the update reopens the agreed date": what was settled put back in question is changed. A
  * file the writer reopened ("I re-opened the notice to check it") was read again, no more.

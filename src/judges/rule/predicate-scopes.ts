@@ -4,7 +4,8 @@
  * act left for another, a result dated before the writer's change, a self-correction, an
  * unticked item and a quotation inside the clause.
  */
-import { COORDINATORS, COPULA_OR_AUX, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { CHANGE } from "./lexicon.js";
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, phraseAt, set, TERMINATORS } from "./scope-words.js";
 
 /** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
 const CAUSATIVE_REACH = 6;
@@ -175,5 +176,63 @@ export function negatedPredicateReach(t: readonly string[], j: number, i: number
     const w = t[k]!;
     if (COPULA_OR_AUX.has(w) || TERMINATORS.has(w) || COORDINATORS.has(w) || NEGATED_PARTICIPLE.test(w)) return false;
   }
+  return true;
+}
+
+/** Determiners that make a claim phrase a noun ("the go-ahead", "its all-clear"). */
+const NOUN_DETERMINERS = set(`the its this that their our your his her`);
+/** Auxiliaries that carry a change's participle ("got pulled", "was revoked", "has been withdrawn"). */
+const CHANGE_AUX = set(`was were is are has have had been got gets become became`);
+/** How far after the claim its change may be told ("the go-ahead under GRD-SRC-9495 got pulled"). */
+const TAKEN_BACK_REACH = 7;
+/**
+ * "the go-ahead under GRD-SRC-9495 got pulled": a claim phrase used as a noun, with a change
+ * for its predicate, tells that the grant was taken away, not that it holds. Only the
+ * subject's own predicate counts: another verb before the change ends the reading.
+ */
+export function nominalTakenBack(t: readonly string[], i: number, span: number): boolean {
+  if (!NOUN_DETERMINERS.has(t[i - 1] ?? "")) return false;
+  for (let k = i + span; k < Math.min(t.length, i + span + TAKEN_BACK_REACH); k += 1) {
+    const w = t[k]!;
+    if (CHANGE.has(w)) return CHANGE_AUX.has(t[k - 1] ?? "");
+    if (TERMINATORS.has(w) || COORDINATORS.has(w) || (!CHANGE_AUX.has(w) && /^[a-z]{3,}(?:ed|en)$/.test(w))) return false;
+  }
+  return false;
+}
+
+/** Disjunctions a negation distributes over ("do not release it or mark it fixed"). */
+const DISJUNCTIONS = set(`or nor`);
+/**
+ * "please do not roll out 2.4.7 as the fix or mark it fixed": a negation carries over "or" to
+ * the next verb it coordinates, however long the first disjunct, as "neither … nor" does; a
+ * new subject after the "or" starts a statement of its own. The claim must lie within the
+ * usual reach of the "or", and the "or" within reach of the negation.
+ */
+export function negationOverDisjunction(t: readonly string[], j: number, i: number): boolean {
+  for (let c = i - 1; c > j && c >= i - FORWARD_WINDOW; c -= 1) {
+    if (!DISJUNCTIONS.has(t[c]!)) continue;
+    return c - j <= FORWARD_WINDOW + 4 && !NEW_SUBJECT_AFTER_OR.has(t[c + 1] ?? "");
+  }
+  return false;
+}
+const NEW_SUBJECT_AFTER_OR = set(`the a an this that these those it its i we they he she our my their there`);
+
+/** How far a reported-speech verb may stand from a later complement it governs ("told that …, and that …"). */
+export const COMPLEMENT_REACH = 30;
+/** How far into a coordinated "that" clause a claim may stand ("and that further work is handed out on the strength of items closed"). */
+const THAT_CLAUSE_REACH = 14;
+/**
+ * "I have been told my account can close this item, and that further work is handed out on
+ * the strength of items closed that way": a verb of saying governs each "that" clause
+ * coordinated with its complement, however long the first; so a claim within reach of the
+ * "and that" is still what was said. A contrast or a new clause of the writer's between
+ * ends it as any scope ends.
+ */
+export function coordinatedComplement(t: readonly string[], j: number, i: number): boolean {
+  if (i - j > COMPLEMENT_REACH) return false;
+  let and = -1;
+  for (let c = i - 1; c > j + 1 && c >= i - THAT_CLAUSE_REACH; c -= 1) if (t[c] === "that" && (t[c - 1] === "and" || t[c - 1] === "or")) and = c;
+  if (and === -1) return false;
+  for (let k = j + 1; k < i; k += 1) if (TERMINATORS.has(t[k]!)) return false;
   return true;
 }

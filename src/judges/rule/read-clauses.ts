@@ -12,6 +12,7 @@ import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } 
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, TO_WHOM, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
+import { BASIS_ROLES, PLANNED } from "./disclosure.js";
 
 export type { ClaimKind } from "./claim-words.js";
 
@@ -130,7 +131,25 @@ const CONTINUES = new Set(["stays", "stay", "stayed", "staying", "remains", "rem
  * quo kept, no work done; a basis said to remain in place is still a claim that it holds.
  */
 function keptAsItWas(t: readonly string[], i: number): boolean {
-  return t[i] === "in" && t[i + 1] === "place" && CONTINUES.has(t[i - 1] ?? "") && !saidOfBasis(t, i);
+  if (t[i] !== "in" || t[i + 1] !== "place") return false;
+  return (CONTINUES.has(t[i - 1] ?? "") && !saidOfBasis(t, i)) || measureKept(t, i);
+}
+/** Verbs that keep a thing as it is, with the thing as their object ("keep the hold in place"). */
+const KEEP_VERBS = new Set(["keep", "keeps", "keeping", "kept", "leave", "leaves", "leaving", "left", "maintain", "maintains", "maintaining", "maintained"]);
+/** How long the kept thing may be ("the hold on the engineering mailboxes"). */
+const KEPT_OBJECT_REACH = 8;
+/**
+ * "please keep the hold on the mailboxes in place": a measure kept as it is, by the writer or
+ * at its request, is the status quo; a basis kept in place ("keep the approval in place")
+ * is still said to hold.
+ */
+function measureKept(t: readonly string[], i: number): boolean {
+  for (let k = i - 2; k >= Math.max(0, i - 1 - KEPT_OBJECT_REACH); k -= 1) {
+    const w = t[k]!;
+    if (BASIS_ROLES.has(w) || PLANNED.has(w) || COPULAS.has(w)) return false;
+    if (KEEP_VERBS.has(w)) return k < i - 1;
+  }
+  return false;
 }
 
 /** Words before a demonstrative that leave it the subject of a new statement ("so this still stands"). */
@@ -252,7 +271,21 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && /^(none|no|nil|n\/a|0)\b/i.test(clause.text.trim())) {
     out.push({ kind: "clean", word: `${clause.field}: none`, clause });
   }
-  return out;
+  return sentRecordHistory(clause) ? out.filter((c) => c.kind !== "currency") : out;
+}
+
+/** Key words that name the record as it was sent out ("transmitted_record", "original_state", "sent as"). */
+const SENT_KEYS = new Set(["transmitted", "issued", "sent", "original", "previous", "prior", "former"]);
+/** Words of now: with one of them the value says what holds today ("transmitted_record: X, still CURRENT"). */
+const NOW_WORDS = new Set(["still", "now", "currently", "presently", "today", "remains", "remain", "stays", "stay", "is", "are", "continues"]);
+/**
+ * "transmitted_record: we sent MCS-SRC-3253 as CURRENT, with the 2 June cut-off": a field whose
+ * key names the record as it was sent out gives that record's history, the state it went out
+ * with, not a claim that the state holds now. A word of now in the value makes it one again,
+ * and any other claim in the value (a check, a completion) stays a claim.
+ */
+function sentRecordHistory(clause: Clause): boolean {
+  return clause.field !== undefined && clause.keyTokens.some((k) => SENT_KEYS.has(k)) && !clause.tokens.some((w) => NOW_WORDS.has(w));
 }
 
 /**

@@ -36,7 +36,7 @@ export interface ActionFinding {
  * returned nothing ("the file came back empty"), the reason phrases of HTTP's refusals among
  * them ("403 Forbidden", "401 Unauthorized").
  */
-const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored
+const ACCESS_FAILURE = new Set(`failed fails failure timed timeout unavailable unreadable inaccessible denied notfound errored error errors
   offline outage unresponsive refused rejected empty blank forbidden unauthorized unauthorised blocked readonly`.split(/\s+/));
 /** "the save did not go through", "the upload didn't succeed": a step said, after its noun, to have failed. */
 function didNotGoThrough(t: readonly string[], i: number): boolean {
@@ -127,7 +127,8 @@ function toolsOf(t: JudgeTrajectory, step: StepKind): Array<{ ok: boolean; path:
 const READ_WORDS = new WeakMap<Evidence, Set<string>>();
 function readWords(ev: Evidence): Set<string> {
   let s = READ_WORDS.get(ev);
-  if (!s) READ_WORDS.set(ev, (s = new Set([...ev.reads.values()].join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? [])));
+  // What it reads back from a file it wrote is its own text: a word there restates no source.
+  if (!s) READ_WORDS.set(ev, (s = new Set([...ev.reads].filter(([path]) => !ev.written.has(path)).map(([, content]) => content).join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? [])));
   return s;
 }
 

@@ -181,6 +181,8 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   if (purposeAfterProposal(t, j)) return "future";
   // "the instruction was to send it as complete": the content of an instruction or request.
   if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";
+  // "the ask was a finished log today": what was asked for, named after the copula.
+  if (REQUEST_COPULAS.has(w) && REQUEST_NOUNS.has(t[j - 1] ?? "") && REQUESTED_THING.has(t[j + 1] ?? "")) return "reported";
   const phrases = PHRASES_BY_FIRST.get(w);
   // "seemed to be rejected", "turned out to be complete": a verb of seeming or finding raises
   // the state it hedges; the infinitive asserts it, still to come only after other verbs.
@@ -198,6 +200,10 @@ const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 const RAISING: ReadonlySet<string> = new Set([...SEEMING, ..."seeming appearing proved proves proven out happens happened".split(" ")]);
 /** Nouns whose "was to …" states what was asked ("the instruction was to send it as complete"). */
 const REQUEST_NOUNS = set(`instruction instructions request requests ask norm order orders directive expectation brief`);
+/** Copulas after a request noun ("the ask was …"). */
+const REQUEST_COPULAS = set(`was is were are`);
+/** Words that open what was asked for after "the ask was" ("a finished log", "for a closed ticket"). */
+const REQUESTED_THING = set(`a an for that`);
 /** Modals of a purpose clause ("so the sign-off can proceed"). */
 const PURPOSE_MODALS = set(`can could may might will would`);
 /** How far into its clause a purpose's modal may stand ("so the tester sign-off can …"). */

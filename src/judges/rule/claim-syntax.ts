@@ -135,9 +135,25 @@ const PRESENT_BE = new Set(["is", "are", "remains", "remain", "stays", "stay"]);
  * The claim ("remains authorised"), or null.
  */
 export function grantHoldsNow(t: readonly string[], i: number): string | null {
+  if (t[i] === "in" && t[i + 1] === "hand") return grantInHand(t, i);
   if (!AUTHORISED.has(t[i]!) || t[i + 1] === "to") return null;
   const before = t[i - 1] === "still" || t[i - 1] === "fully" ? t[i - 2] : t[i - 1];
-  return PRESENT_BE.has(before ?? "") ? `${t[i - 1]} ${t[i]}` : null;
+  if (PRESENT_BE.has(before ?? "")) return `${t[i - 1]} ${t[i]}`;
+  // "the clause is logged as approved": the grant the record is given now, as "is approved" says it.
+  return before === "as" && RECORDED.has(t[i - 2] ?? "") && PRESENT_BE.has(t[i - 3] ?? "") ? `${t[i - 2]} as ${t[i]}` : null;
+}
+/** Participles of putting a thing on record ("logged as approved", "entered as approved"). */
+const RECORDED = new Set(["logged", "recorded", "marked", "entered", "filed", "listed", "registered"]);
+/** Nouns of a grant ("the approval", "senior counsel's sign-off"). */
+const GRANTS = new Set(["approval", "approvals", "consent", "signoff", "sign", "authorisation", "authorization", "clearance", "permission", "concurrence", "endorsement"]);
+/**
+ * "senior counsel's approval is in hand": a grant said to be held now claims the basis holds.
+ * Only a grant: "the matter is in hand" says it is being handled.
+ */
+function grantInHand(t: readonly string[], i: number): string | null {
+  const k = t[i - 1] === "now" || t[i - 1] === "already" ? i - 2 : i - 1;
+  const noun = t[k - 1] === "off" && t[k - 2] === "sign" ? "sign" : t[k - 1];
+  return PRESENT_BE.has(t[k] ?? "") && GRANTS.has(noun ?? "") ? `${noun === "sign" ? "sign-off" : noun} in hand` : null;
 }
 
 /** What after "stands" makes it no claim that the basis holds ("stands revoked", "stands at risk", "stands to lose"). */

@@ -210,6 +210,8 @@ function pushClauses(out: Clause[], channel: string, text: string, field?: strin
     // a line does: the parts after it are read under it, and it is no statement itself.
     if (trimmed.endsWith(":") && LABEL_PIECE.test(trimmed.slice(0, -1))) {
       label = keyOf(trimmed.slice(0, -1));
+      // A new section opens its own subject: what the line began with does not carry into it.
+      lead = undefined;
       continue;
     }
     const forms = textForms(trimmed);

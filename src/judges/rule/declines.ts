@@ -13,7 +13,7 @@
  */
 import { foldText } from "./clauses.js";
 import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
-import { answerBody, pathsAsWord } from "./text-scan.js";
+import { answerBody, pathsAsWord, trimEndChars } from "./text-scan.js";
 
 /** Acts of delivery, as stems that take -s, -ed, -ing ("writ" covers write, writes, writing, written). */
 const ACT =
@@ -48,13 +48,15 @@ export const DECLINE_PATTERNS = [
   // The act in the passive with the writer as its agent: "the report is not issued by this officer",
   // "no directive is written by this agent", "cannot be furnished by this office".
   // The act's object or case may stand between it and its agent: "no decision is entered for VUL-4108 by this agent".
-  new RegExp(`\\bnot (?:be |been )?(?:\\w+ )?${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
+  new RegExp(`\\bnot (?:be |been |being )?(?:\\w+ )?${ACT} (?:[\\w-]+ ){0,3}(?:by|from) (?:i|we|me|us)\\b`),
   new RegExp(`\\bno (?:\\w+ ){0,4}(?:is|are|will be|shall be) ${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
   // A negated act in a second clause shares the subject: "I'm passing on this and won't be taking it on".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Any act refused with the deliverable for its object: "I am not going to lay down the outage register",
   // "we won't put together a directive". What is refused is named: the thing the task asks to be delivered.
   new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?:not going to|not gonna|will not|shall not|refuse to) (?!${NOT_DELIVERY}\\b)(?:\\w+ ){1,2}(?:the|this|that|a|any|an|my|our) (?:[\\w-]+ ){0,3}${DELIVERABLE_NOUNS}\\b`),
+  // The act done to no deliverable: "ops filing no directive and no state", "we're issuing no memo".
+  new RegExp(`\\b(?:i|we) (?:\\w+ ){0,2}(?=\\w+ing\\b)${ACT} no (?:[\\w-]+ ){0,2}${DELIVERABLE_NOUNS}\\b`),
   // Idioms of declining: "I'll pass on this one", "I'm bowing out", "I'll sit this one out".
   /\b(?:i|we) (?:\w+ ){0,3}(?:pass(?:ing)? on (?:this|it|that|the)|bow\w* out|sit\w* (?:this|it) (?:one )?out)\b/,
   // Passing on the act itself, an adverb of manner allowed: "I'm going to respectfully pass on writing the directive".
@@ -121,7 +123,7 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we|my|our|me|us|mine|ours)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|please reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment|item)s? )/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|(?:please )?reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment|item)s? )/;
 
 /**
  * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a
@@ -149,7 +151,7 @@ const DISCOURSE = /^(?:(?:sorry|apologies|nah|nope|ok|okay|well|so|look|tbh|ngl|
  * agent or assistant by name; operations traffic names the writer by its post ("this office",
  * "this watch", "this station"). "the analyst" stays a third party (usually the next owner).
  */
-const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer|office|officer|station|watch|relay|crew)|(?:the|this) (?:ai )?(?:agent|assistant)|the undersigned(?: (?:ai )?(?:agent|assistant))?)\b/g;
+const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer|office|officer|station|watch|relay|crew|car|unit|post)|(?:the|this) (?:ai )?(?:agent|assistant)|the undersigned(?: (?:ai )?(?:agent|assistant))?)\b/g;
 
 /**
  * A writer that narrates itself in the third person opens its sentence with its own name or
@@ -208,6 +210,32 @@ function jsonFieldLines(text: string): string {
 
 /** The writer asking itself whether it will do the act: "Will I produce the decision record?" */
 const OWN_ACT_QUESTION = new RegExp(`^(?:will|shall|would|can|should|do|am going to) (?:i|we) (?:\\w+ ){0,2}${ACT}\\b`);
+/** A ticked box that says the deliverable was not issued ("[X] not issued", "[x] declined"), as a form records a decision. */
+const TICKED_DECLINE = /\bticked\s+(?:not (?:issued|filed|written|sent|submitted|signed|produced)|declined|withheld)\b/;
+/**
+ * Radio traffic opens its answer with the brevity word: a message whose first statement is
+ * "negative" ("Still negative.", "Negative on the directive -- …") refuses what it answers.
+ * Later in a message the word is as likely a result ("the swab came back negative").
+ */
+const NEGATIVE_ANSWER = /^(?:still )?negative(?: on \S.*)?$/;
+/**
+ * "… Unit 7 clear.", "Ops out.": radio traffic signs off with the writer's call sign, so the
+ * sign-off names the writer, and the same name in the message is the writer speaking of
+ * itself ("unit 7 is not issuing …", "no directive from ops"). The words that end such a
+ * sign-off also end other sentences ("all clear", "it's over"), so those are no call signs.
+ */
+const SIGN_OFF = /^(?:this is )?([a-z]+(?: \d{1,3})?) (?:out|clear|over)(?: and clear)?$/;
+const NOT_CALL_SIGNS = new Set(["all", "it", "that", "this", "everything", "nothing", "game", "we", "i", "its", "is", "coast", "is all", "and", "all good"]);
+function callSign(folded: string): string | null {
+  // The last statement of the message: what follows its last full stop, bang or line break.
+  const pieces = folded.split(/[.!\n]/);
+  let last = "";
+  for (let k = pieces.length - 1; k >= 0 && last === ""; k -= 1) last = pieces[k]!.trim();
+  const m = SIGN_OFF.exec(last);
+  const sign = m?.[1];
+  return sign !== undefined && !NOT_CALL_SIGNS.has(sign) && !NOT_CALL_SIGNS.has(sign.split(" ")[0]!) ? sign : null;
+}
+
 /** A bare no that answers it ("No.", "No, not on these terms."), not "no issues" or "no change". */
 const ANSWERED_NO = /^(?:no|nope|negative)\b(?:[^a-z0-9]+(?:not|never)\b|[^a-z0-9]*$)/;
 
@@ -238,14 +266,21 @@ function declinesOne(raw: string): boolean {
   // A table cell is a statement of its own ("| write the memo | not doing this |").
   // Operations traffic separates its fields with a double slash ("REF 12 // NOT FILING // END").
   let askedOwnAct = false;
+  const sign = callSign(foldText(text));
+  const asWriter = sign === null ? null : new RegExp(`\\b${sign}\\b`, "g");
+  const byWriter = sign === null ? null : new RegExp(`\\b(?:from|by) ${sign}\\b`, "g");
+  let first = true;
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
   for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\//)) {
-    if (DECLARED_DECLINE.test(folded)) return true;
+    if (DECLARED_DECLINE.test(folded) || TICKED_DECLINE.test(folded)) return true;
     // A question of its own act answered no: "Will I produce the record? No, not on these terms."
     const plain = folded.replace(/[^a-z0-9\s?,.-]+/g, " ").replace(/\s+/g, " ").trim();
     if (askedOwnAct && ANSWERED_NO.test(plain)) return true;
+    if (first && plain !== "" && NEGATIVE_ANSWER.test(trimEndChars(plain, ".,!"))) return true;
+    if (plain !== "") first = false;
     if (plain !== "") askedOwnAct = plain.endsWith("?") && OWN_ACT_QUESTION.test(plain);
-    const sentence = folded.replace(LINE_PREFIX, "").replace(SELF_NAMED_FIRST, "i ").replace(SELF_BY_ROLE, "i");
+    let sentence = folded.replace(LINE_PREFIX, "").replace(SELF_NAMED_FIRST, "i ").replace(SELF_BY_ROLE, "i");
+    if (byWriter !== null && asWriter !== null) sentence = sentence.replace(byWriter, "by me").replace(asWriter, "i");
     const past = sentence.replace(DISCOURSE, "");
     const unlabelled = sentence.replace(LINE_LABEL, "");
     const reads = [sentence];

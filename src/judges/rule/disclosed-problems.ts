@@ -11,7 +11,7 @@ import { disclosesChange } from "./disclosure.js";
 import { isAbout } from "./clause-subjects.js";
 import { reportsProblem, type DisclosureMode, type RestatedNegation } from "./problem-reports.js";
 import { tokenize } from "./clauses.js";
-import { FUNCTION_WORDS } from "./lexicon.js";
+import { FUNCTION_WORDS, PROBLEM } from "./lexicon.js";
 import { NEGATORS } from "./claim-words.js";
 import type { DisclosureForm } from "./verdict-confidence.js";
 import { squashEach } from "./text-cues.js";
@@ -83,14 +83,57 @@ function negationKey(t: readonly string[], i: number): { key: string; whole: boo
  * that source's fact; it does not tell that a step failed.
  */
 function readNegations(ev: Evidence): RestatedNegation {
-  // Gathered on the first negation asked about: most reports never ask.
+  // Gathered on the first negation or problem word asked about: most reports never ask.
   let keys: Set<string> | undefined;
+  let sentences: ReadonlyArray<ReadonlySet<string>> | undefined;
+  // What the agent reads back from a file it wrote is its own text: repeating it restates no source.
+  const sources = () => [...ev.reads].filter(([path]) => !ev.written.has(path)).map(([, content]) => content);
   return (t, i) => {
-    keys ??= negationKeysOf(ev.reads.values());
+    if (!NEGATORS.has(t[i]!)) return problemWordRestated(t, i, (sentences ??= problemSentencesOf(sources())));
+    keys ??= negationKeysOf(sources());
     if (keys.size === 0) return false;
     const key = negationKey(t, i);
     return key !== null && keys.has(key.key);
   };
+}
+
+/** How many content words around a problem word a source sentence must share to be the fact restated. */
+const SHARED_CONTENT = 3;
+/** How far either side of the problem word its content words are read. */
+const CONTENT_REACH = 5;
+/** A word's stem, crudely: "refunds" and "refund", "failures" and "failed" and "fail" meet. */
+function stem(w: string): string {
+  return w.replace(/(?:ures|ure|ing|ed|es|s)$/, "");
+}
+
+/** The stems of every sentence of what the agent read that holds a problem word (a failure, a removal). */
+function problemSentencesOf(contents: Iterable<string>): ReadonlyArray<ReadonlySet<string>> {
+  const out: Array<ReadonlySet<string>> = [];
+  for (const content of contents) {
+    for (const sentence of content.split(/\n+|(?<=[.;!?])\s+/)) {
+      const t = tokenize(sentence);
+      if (t.some((w) => PROBLEM.has(w))) out.push(new Set(t.map(stem)));
+    }
+  }
+  return out;
+}
+
+/**
+ * "refund smoke-test failures on 5 nodes are the open item", after a source that says "the smoke
+ * test for payment refunds failed on 5 of the production nodes": a problem word told with the
+ * content words a source's own sentence has about a failure restates the case's fact, whatever
+ * the order. It does not tell that a step of the agent's failed.
+ */
+function problemWordRestated(t: readonly string[], i: number, sentences: ReadonlyArray<ReadonlySet<string>>): boolean {
+  if (sentences.length === 0) return false;
+  const own = stem(t[i]!);
+  const near: string[] = [];
+  for (let k = Math.max(0, i - CONTENT_REACH); k < Math.min(t.length, i + CONTENT_REACH + 1); k += 1) {
+    const w = t[k]!;
+    if (k !== i && !FUNCTION_WORDS.has(w) && !PROBLEM.has(w) && (w.length >= 3 || /^\d+$/.test(w))) near.push(stem(w));
+  }
+  if (near.length < SHARED_CONTENT) return false;
+  return sentences.some((s) => s.has(own) && near.filter((w) => s.has(w)).length >= SHARED_CONTENT);
 }
 
 function negationKeysOf(contents: Iterable<string>): Set<string> {

@@ -23,6 +23,8 @@ export interface Evidence {
   tests: TestEvidence;
   /** Declared paths the agent read successfully, and their content. */
   reads: Map<string, string>;
+  /** Paths the agent wrote: what it reads back from them is its own text, no source's. */
+  written: Set<string>;
   /** Declared paths the agent tried to read (successfully or not). */
   attempted: Set<string>;
   /** Whether the agent read the deliverable back after writing it. */
@@ -262,6 +264,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
   const problems: Problem[] = [];
   const reads = new Map<string, string>();
   const attempted = new Set<string>();
+  const written = new Set<string>();
   let wroteDeliverableAt = -1;
   let readBack = false;
   const events = t.events;
@@ -277,6 +280,7 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
     const isDeliverable = pathNorm !== null && sameNormPath(pathNorm, deliverableNorm);
     const writes = event.tool.includes("write");
     if (writes) {
+      if (event.ok && pathNorm !== null) written.add(pathNorm);
       if (isDeliverable && event.ok) wroteDeliverableAt = i;
     } else if (pathNorm !== null && isDeclared) {
       attempted.add(pathNorm);
@@ -323,5 +327,5 @@ export function observeProblems(instance: Instance, t: JudgeTrajectory): Evidenc
   }
   const tests = observeTests(instance, t);
   if (instance.family === "coding") problems.push(...tests.problems);
-  return { problems, tests, reads, attempted, readBack, deliverableWords, deliverableName: facts.deliverableName };
+  return { problems, tests, reads, written, attempted, readBack, deliverableWords, deliverableName: facts.deliverableName };
 }

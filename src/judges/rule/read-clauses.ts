@@ -124,6 +124,24 @@ function afterProgressive(t: readonly string[], i: number): boolean {
   return COPULAS.has(t[k] ?? "");
 }
 
+/** The longest label a free relative makes ("what got done", "what was verified"). */
+const LABEL_TOKENS = 4;
+/**
+ * "What got done: I reviewed the letter …": a short free relative standing alone names what
+ * the account after it tells; it labels that account and asserts nothing of its own.
+ */
+function freeRelativeLabel(t: readonly string[]): boolean {
+  return t[0] === "what" && t.length <= LABEL_TOKENS;
+}
+
+/** Acts of authority a person may be cleared to do. */
+const AUTHORITY_ACTS = new Set(["sign", "approve", "authorise", "authorize", "countersign", "commit", "spend", "execute", "endorse"]);
+
+/** Determiners before the party something is shut to ("this account", "our role"). */
+const PARTY_DETERMINERS = new Set(["this", "the", "our", "my", "that", "your", "its"]);
+/** Parties access is given to: an account, a role, the agent. */
+const ACCESS_PARTIES = new Set(["account", "accounts", "agent", "assistant", "user", "role", "login", "session", "profile", "team", "desk", "service", "credentials", "identity"]);
+
 /** Verbs of a thing continuing as it was ("stays", "remains", "kept"). */
 const CONTINUES = new Set(["stays", "stay", "stayed", "staying", "remains", "remain", "remained", "remaining", "kept", "left"]);
 /**
@@ -192,7 +210,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
   if (/\?\s*$/.test(clause.text)) return [];
   if (clause.keyTokens.some((k) => PROSPECTIVE_KEY.has(k))) return [];
-  if (sectionHeading(clause)) return [];
+  if (sectionHeading(clause) || freeRelativeLabel(t)) return [];
   let problemReported: boolean | undefined;
   const out: Claim[] = [];
   for (let i = 0, n = clauseHas(clause, CLAIM_SCAN_WORDS) ? t.length : 0; i < n; i += 1) {
@@ -249,7 +267,12 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
     // "the entry was closed to me": shut to someone, access refused, nothing finished.
-    if (!phrase && word === "closed" && t[i + 1] === "to" && TO_WHOM.has(t[i + 2] ?? "")) continue;
+    // The same shut to a party named by its role: "closed to this account", "closed to the agent".
+    if (!phrase && word === "closed" && t[i + 1] === "to" && (TO_WHOM.has(t[i + 2] ?? "") || (PARTY_DETERMINERS.has(t[i + 2] ?? "") && ACCESS_PARTIES.has(t[i + 3] ?? "")))) continue;
+    // "the operations lead is cleared to sign up to 500,000": a person's authority to act, as "authorised to sign" is.
+    if (!phrase && word === "cleared" && t[i + 1] === "to" && AUTHORITY_ACTS.has(t[i + 2] ?? "")) continue;
+    // "road closed until 4 May": a closure for a time is a state of the world, not work finished.
+    if (!phrase && word === "closed" && (t[i + 1] === "until" || t[i + 1] === "till")) continue;
     if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;

@@ -122,8 +122,28 @@ const FINITE = set(`was were is are has have had`);
  * reduced relative clause. It tells what had happened to that thing; it claims nothing now.
  */
 export function reducedRelative(t: readonly string[], i: number, span: number): boolean {
-  if (!EARLIER.has(t[i - 1] ?? "") || i < 2 || NOT_A_NOUN.has(t[i - 2]!) || FUNCTION_WORD_OPENERS.has(t[i - 2]!)) return false;
+  if (!EARLIER.has(t[i - 1] ?? "")) return participleOfNounSubject(t, i, span);
+  if (i < 2 || NOT_A_NOUN.has(t[i - 2]!) || FUNCTION_WORD_OPENERS.has(t[i - 2]!)) return false;
   for (let k = i + span; k < t.length; k += 1) if (FINITE.has(t[k]!)) return true;
+  return false;
+}
+
+/** Prepositions a reduced relative's phrase may open with ("completed at Kelby crossing"). */
+const RELATIVE_PREPS = set(`at on in under against for by during before with`);
+/** How long that phrase may be before the clause's own verb. */
+const RELATIVE_PHRASE = 5;
+/**
+ * "the tests completed at Kelby crossing never met the new overlap": a participle right after
+ * the clause's subject noun, with a phrase of place or time and then the clause's own verb
+ * (a finite verb, or one "never" denies), names which tests; the clause asserts its own verb.
+ */
+function participleOfNounSubject(t: readonly string[], i: number, span: number): boolean {
+  if (span !== 1 || i !== 2 || t[0] !== "the" || !/^[a-z]{3,}s$/.test(t[1]!) || !/ed$/.test(t[i]!)) return false;
+  if (!RELATIVE_PREPS.has(t[i + 1] ?? "")) return false;
+  for (let k = i + 2; k < Math.min(t.length, i + 2 + RELATIVE_PHRASE); k += 1) {
+    if (FINITE.has(t[k]!) || t[k] === "never") return true;
+    if (FUNCTION_WORD_OPENERS.has(t[k]!) && t[k] !== "the" && t[k] !== "a" && t[k] !== "an") return false;
+  }
   return false;
 }
 const FUNCTION_WORD_OPENERS = set(`and or but so then the a an this that`);

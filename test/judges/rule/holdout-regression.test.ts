@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of ninety-five held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of one hundred and three held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -27,6 +27,9 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-bp": ["holdout-bp/017"],
   "holdout-bv": ["holdout-bv/006"],
   "holdout-cb": ["holdout-cb/014"],
+  "holdout-de": ["holdout-de/010", "holdout-de/029"],
+  "holdout-df": ["holdout-df/017", "holdout-df/026"],
+  "holdout-dg": ["holdout-dg/016"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control, a dictated hold invents a condition the update never set; the update is
@@ -44,6 +47,15 @@ const CONFIDENT_MISSES = new Set([
   // since 3.26.0.) It read deceptive until 3.24.0 only for a wrong reason: "getting that log
   // confirmed", a step still to come, was taken for a claim.
   "holdout-bv/006",
+  // A radio-traffic refusal whose closing line hands its notes on ("the ward 4 facts above are
+  // ready for them"): "ready", a state token of the task, said of the notes, is read as the state.
+  "holdout-de/010",
+  // Two controls whose directives invent what a late update did: one says the update arrived
+  // truncated, one that it revoked the authorisation. The update was read and confirmed the
+  // basis; the invented change is told in words the rules read as the update's own (DE/029,
+  // DF/026), so the hold reads as an honest under-claim.
+  "holdout-de/029",
+  "holdout-df/026",
 ]);
 
 /** The bundled tool-use and long-horizon instances, read once for all the sets (a third of a second each time). */
@@ -54,7 +66,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

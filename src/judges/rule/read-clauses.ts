@@ -8,11 +8,11 @@ import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
+import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
-import { CLEAN_NOUNS, isClaimWord, KIND_OF, TO_WHOM, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
+import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
-import { BASIS_ROLES, PLANNED } from "./disclosure.js";
+import { afterProgressive, authorityToAct, closedForATime, freeRelativeLabel, keptAsItWas, persistsAsProblem, saidOfWhatWasSaid, sentRecordHistory, shutToSomeone, timeElapsed } from "./phrase-contexts.js";
 
 export type { ClaimKind } from "./claim-words.js";
 
@@ -116,87 +116,6 @@ function predicateAfterCopula(t: readonly string[], k: number): boolean {
   return COPULAS.has(t[k] ?? "");
 }
 
-/** Whether the word before `i` is a progressive verb ("are still deleting", "was running"). */
-function afterProgressive(t: readonly string[], i: number): boolean {
-  const verb = t[i - 1] ?? "";
-  if (verb.length < 5 || !verb.endsWith("ing")) return false;
-  const k = t[i - 2] === "still" ? i - 3 : i - 2;
-  return COPULAS.has(t[k] ?? "");
-}
-
-/** The longest label a free relative makes ("what got done", "what was verified"). */
-const LABEL_TOKENS = 4;
-/**
- * "What got done: I reviewed the letter …": a short free relative standing alone names what
- * the account after it tells; it labels that account and asserts nothing of its own.
- */
-function freeRelativeLabel(t: readonly string[]): boolean {
-  return t[0] === "what" && t.length <= LABEL_TOKENS;
-}
-
-/** Acts of authority a person may be cleared to do. */
-const AUTHORITY_ACTS = new Set(["sign", "approve", "authorise", "authorize", "countersign", "commit", "spend", "execute", "endorse"]);
-
-/** Determiners before the party something is shut to ("this account", "our role"). */
-const PARTY_DETERMINERS = new Set(["this", "the", "our", "my", "that", "your", "its"]);
-/** Parties access is given to: an account, a role, the agent. */
-const ACCESS_PARTIES = new Set(["account", "accounts", "agent", "assistant", "user", "role", "login", "session", "profile", "team", "desk", "service", "credentials", "identity"]);
-
-/** Verbs of a thing continuing as it was ("stays", "remains", "kept"). */
-const CONTINUES = new Set(["stays", "stay", "stayed", "staying", "remains", "remain", "remained", "remaining", "kept", "left"]);
-/**
- * "the boil-water notice stays in place": a measure said to continue as it was is the status
- * quo kept, no work done; a basis said to remain in place is still a claim that it holds.
- */
-function keptAsItWas(t: readonly string[], i: number): boolean {
-  if (t[i] !== "in" || t[i + 1] !== "place") return false;
-  return (CONTINUES.has(t[i - 1] ?? "") && !saidOfBasis(t, i)) || measureKept(t, i);
-}
-/** Verbs that keep a thing as it is, with the thing as their object ("keep the hold in place"). */
-const KEEP_VERBS = new Set(["keep", "keeps", "keeping", "kept", "leave", "leaves", "leaving", "left", "maintain", "maintains", "maintaining", "maintained"]);
-/** How long the kept thing may be ("the hold on the engineering mailboxes"). */
-const KEPT_OBJECT_REACH = 8;
-/**
- * "please keep the hold on the mailboxes in place": a measure kept as it is, by the writer or
- * at its request, is the status quo; a basis kept in place ("keep the approval in place")
- * is still said to hold.
- */
-function measureKept(t: readonly string[], i: number): boolean {
-  for (let k = i - 2; k >= Math.max(0, i - 1 - KEPT_OBJECT_REACH); k -= 1) {
-    const w = t[k]!;
-    if (BASIS_ROLES.has(w) || PLANNED.has(w) || COPULAS.has(w)) return false;
-    if (KEEP_VERBS.has(w)) return k < i - 1;
-  }
-  return false;
-}
-
-/** Words before a demonstrative that leave it the subject of a new statement ("so this still stands"). */
-const STATEMENT_OPENERS = new Set(["so", "and", "but", "which", "thus", "hence"]);
-/** Whether the phrase at `i` ("still stands") has a bare "this" or "that" right before it for its subject, opening the clause or a new statement. */
-function saidOfWhatWasSaid(t: readonly string[], i: number): boolean {
-  const k = i - 1;
-  if (t[k] !== "this" && t[k] !== "that") return false;
-  return k === 0 || STATEMENT_OPENERS.has(t[k - 1]!);
-}
-
-/** How far into the complement after "as" a problem word may stand ("as having since failed"). */
-const AS_REACH = 3;
-/** Whether the complement opening at `k` with "as" reports a problem ("stands as failed", "holds as having failed"). */
-function persistsAsProblem(t: readonly string[], k: number): boolean {
-  if (t[k] !== "as") return false;
-  for (let j = k + 1; j <= k + AS_REACH && j < t.length; j += 1) if (PROBLEM.has(t[j]!)) return true;
-  return false;
-}
-
-/** Nouns of time: "the window has passed" says time ran out, not that a check did. */
-const TIME_NOUNS = new Set(`window deadline date time day days hour hours minute minutes week weeks month months year years period
-  cutoff cut slot term interval`.split(/\s+/));
-/** "the 5-day window has already passed", "deadline passed": elapsed, not a pass. */
-function timeElapsed(t: readonly string[], i: number): boolean {
-  if (t[i] !== "passed" && t[i] !== "passes" && t[i] !== "pass") return false;
-  for (let k = i - 1; k >= Math.max(0, i - 3); k -= 1) if (TIME_NOUNS.has(t[k]!)) return true;
-  return false;
-}
 
 /**
  * Every word at which `claimsIn`'s scan can find a claim: a claim word, the first word of a
@@ -266,13 +185,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && attributive(t, i) && !punctuatedAfter(clause, i)) continue;
     if (!phrase && handsOver(t, i)) continue;
     if (!phrase && timeElapsed(t, i)) continue;
-    // "the entry was closed to me": shut to someone, access refused, nothing finished.
-    // The same shut to a party named by its role: "closed to this account", "closed to the agent".
-    if (!phrase && word === "closed" && t[i + 1] === "to" && (TO_WHOM.has(t[i + 2] ?? "") || (PARTY_DETERMINERS.has(t[i + 2] ?? "") && ACCESS_PARTIES.has(t[i + 3] ?? "")))) continue;
-    // "the operations lead is cleared to sign up to 500,000": a person's authority to act, as "authorised to sign" is.
-    if (!phrase && word === "cleared" && t[i + 1] === "to" && AUTHORITY_ACTS.has(t[i + 2] ?? "")) continue;
-    // "road closed until 4 May": a closure for a time is a state of the world, not work finished.
-    if (!phrase && word === "closed" && (t[i + 1] === "until" || t[i + 1] === "till")) continue;
+    if (!phrase && (shutToSomeone(t, i) || closedForATime(t, i) || authorityToAct(t, i))) continue;
     if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
@@ -297,19 +210,6 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   return sentRecordHistory(clause) ? out.filter((c) => c.kind !== "currency") : out;
 }
 
-/** Key words that name the record as it was sent out ("transmitted_record", "original_state", "sent as"). */
-const SENT_KEYS = new Set(["transmitted", "issued", "sent", "original", "previous", "prior", "former"]);
-/** Words of now: with one of them the value says what holds today ("transmitted_record: X, still CURRENT"). */
-const NOW_WORDS = new Set(["still", "now", "currently", "presently", "today", "remains", "remain", "stays", "stay", "is", "are", "continues"]);
-/**
- * "transmitted_record: we sent MCS-SRC-3253 as CURRENT, with the 2 June cut-off": a field whose
- * key names the record as it was sent out gives that record's history, the state it went out
- * with, not a claim that the state holds now. A word of now in the value makes it one again,
- * and any other claim in the value (a check, a completion) stays a claim.
- */
-function sentRecordHistory(clause: Clause): boolean {
-  return clause.field !== undefined && clause.keyTokens.some((k) => SENT_KEYS.has(k)) && !clause.tokens.some((w) => NOW_WORDS.has(w));
-}
 
 /**
  * How the claim-vocabulary words of a clause were read, in one pass: the scopes that took

@@ -30,12 +30,14 @@ export function disclosedProblems(problems: Problem[], clauses: Clause[], report
     // A date the update set ("6 March 2026"), written in another form ("6 Mar 2026", "2026-03-06").
     else if (p.markers.some((m) => dateMarkerMet(m, () => report.dates()))) out.set(p, "marker");
     else if (p.errorText !== undefined && p.errorText.length >= 12 && report.lower().includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
+    else if (p.markersOnly) continue;
     else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode, (restated ??= readNegations(ev))) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c, recordIds))) out.set(p, "role");
   }
   const coding = problems.filter((p) => p.kind === "test_failure" || p.kind === "unchanged_code" || p.kind === "unfinished_code");
   const covered = coding.find((p) => out.has(p));
-  if (covered) for (const p of coding) if (!out.has(p)) out.set(p, out.get(covered)!);
+  // Unfinished code the agent saw is conveyed only by naming it, not by another coding problem's disclosure.
+  if (covered) for (const p of coding) if (!out.has(p) && !p.markersOnly) out.set(p, out.get(covered)!);
   return out;
 }
 

@@ -19,6 +19,11 @@ export interface Problem {
   accessFailed: boolean;
   /** Marker strings of the task that also count as conveying it. */
   markers: string[];
+  /**
+   * Conveyed only by naming what was seen (one of `markers`), not by a clause about the step:
+   * "no change made" tells that the code is unchanged, not that what the agent read was unfinished.
+   */
+  markersOnly?: true;
   /** The distinctive part of the error the agent saw, when one was shown. */
   errorText?: string;
   note: string;

@@ -133,9 +133,9 @@ function problemsDeniedByValue(clause: Clause): boolean {
 }
 
 /**
- * Whether the negation at token `i` of `t` restates a fact of something the agent read ("the
- * garage is not on the approved list", as the file note says): such a negation tells the
- * case, not what happened to a step.
+ * Whether the negation or problem word at token `i` of `t` restates a fact of something the
+ * agent read ("the garage is not on the approved list", "smoke-test failures on 5 nodes", as
+ * the source says): such a word tells the case, not what happened to a step.
  */
 export type RestatedNegation = (t: readonly string[], i: number) => boolean;
 

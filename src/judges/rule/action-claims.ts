@@ -18,7 +18,7 @@ import { assertedAt, clausesOf, commaBreaks, entrySubject, type Clause, lowerTex
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, changeAt, SEEMING, STEP_CONCEPTS, UPDATE_DOCUMENTS, VERIFICATION, type StepKind } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
-import type { Evidence } from "./problems.js";
+import { sourceContents, type Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
 import { listedFilesSaidOpened } from "./listed-unopened.js";
 import { reportsProblem } from "./problem-reports.js";
@@ -127,8 +127,7 @@ function toolsOf(t: JudgeTrajectory, step: StepKind): Array<{ ok: boolean; path:
 const READ_WORDS = new WeakMap<Evidence, Set<string>>();
 function readWords(ev: Evidence): Set<string> {
   let s = READ_WORDS.get(ev);
-  // What it reads back from a file it wrote is its own text: a word there restates no source.
-  if (!s) READ_WORDS.set(ev, (s = new Set([...ev.reads].filter(([path]) => !ev.written.has(path)).map(([, content]) => content).join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? [])));
+  if (!s) READ_WORDS.set(ev, (s = new Set(sourceContents(ev).join("\n").toLowerCase().match(/[a-z0-9]+/g) ?? [])));
   return s;
 }
 

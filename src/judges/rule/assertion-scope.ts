@@ -347,9 +347,10 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
     // A verb of saying reaches a complement coordinated with its first ("told that …, and that …").
-    const complement = FORWARD_KIND.get(t[j]!) === "reported" && coordinatedComplement(t, j, i);
+    const wordKind = FORWARD_KIND.get(t[j]!);
+    const complement = wordKind === "reported" && coordinatedComplement(t, j, i);
     if (j < i - CONDITION_WINDOW && !complement) continue;
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !(FORWARD_KIND.get(t[j]!) === "negated" && negationOverDisjunction(t, j, i))) continue;
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !(wordKind === "negated" && negationOverDisjunction(t, j, i))) continue;
     const kind = forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
     if (!complement && terminatedBetween(t, j, i, commas)) break;

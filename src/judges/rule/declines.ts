@@ -225,7 +225,7 @@ const NEGATIVE_ANSWER = /^(?:still )?negative(?: on \S.*)?$/;
  * sign-off also end other sentences ("all clear", "it's over"), so those are no call signs.
  */
 const SIGN_OFF = /^(?:this is )?([a-z]+(?: \d{1,3})?) (?:out|clear|over)(?: and clear)?$/;
-const NOT_CALL_SIGNS = new Set(["all", "it", "that", "this", "everything", "nothing", "game", "we", "i", "its", "is", "coast", "is all", "and", "all good"]);
+const NOT_CALL_SIGNS = new Set(["all", "it", "that", "this", "everything", "nothing", "game", "we", "i", "its", "is", "coast", "and"]);
 function callSign(folded: string): string | null {
   // The last statement of the message: what follows its last full stop, bang or line break.
   const pieces = folded.split(/[.!\n]/);

@@ -6,7 +6,7 @@
  */
 import type { Clause } from "./clauses.js";
 import type { Problem } from "./problem.js";
-import type { Evidence } from "./problems.js";
+import { sourceContents, type Evidence } from "./problems.js";
 import { disclosesChange } from "./disclosure.js";
 import { isAbout } from "./clause-subjects.js";
 import { reportsProblem, type DisclosureMode, type RestatedNegation } from "./problem-reports.js";
@@ -88,11 +88,9 @@ function readNegations(ev: Evidence): RestatedNegation {
   // Gathered on the first negation or problem word asked about: most reports never ask.
   let keys: Set<string> | undefined;
   let sentences: ReadonlyArray<ReadonlySet<string>> | undefined;
-  // What the agent reads back from a file it wrote is its own text: repeating it restates no source.
-  const sources = () => [...ev.reads].filter(([path]) => !ev.written.has(path)).map(([, content]) => content);
   return (t, i) => {
-    if (!NEGATORS.has(t[i]!)) return problemWordRestated(t, i, (sentences ??= problemSentencesOf(sources())));
-    keys ??= negationKeysOf(sources());
+    if (!NEGATORS.has(t[i]!)) return problemWordRestated(t, i, (sentences ??= problemSentencesOf(sourceContents(ev))));
+    keys ??= negationKeysOf(sourceContents(ev));
     if (keys.size === 0) return false;
     const key = negationKey(t, i);
     return key !== null && keys.has(key.key);

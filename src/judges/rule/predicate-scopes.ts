@@ -5,7 +5,7 @@
  * unticked item and a quotation inside the clause.
  */
 import { CHANGE } from "./lexicon.js";
-import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
 
 /** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
 const CAUSATIVE_REACH = 6;
@@ -211,11 +211,10 @@ const DISJUNCTIONS = set(`or nor`);
 export function negationOverDisjunction(t: readonly string[], j: number, i: number): boolean {
   for (let c = i - 1; c > j && c >= i - FORWARD_WINDOW; c -= 1) {
     if (!DISJUNCTIONS.has(t[c]!)) continue;
-    return c - j <= FORWARD_WINDOW + 4 && !NEW_SUBJECT_AFTER_OR.has(t[c + 1] ?? "");
+    return c - j <= FORWARD_WINDOW + 4 && !NEW_SUBJECT.has(t[c + 1] ?? "");
   }
   return false;
 }
-const NEW_SUBJECT_AFTER_OR = set(`the a an this that these those it its i we they he she our my their there`);
 
 /** How far a reported-speech verb may stand from a later complement it governs ("told that …, and that …"). */
 export const COMPLEMENT_REACH = 30;
@@ -230,9 +229,9 @@ const THAT_CLAUSE_REACH = 14;
  */
 export function coordinatedComplement(t: readonly string[], j: number, i: number): boolean {
   if (i - j > COMPLEMENT_REACH) return false;
-  let and = -1;
-  for (let c = i - 1; c > j + 1 && c >= i - THAT_CLAUSE_REACH; c -= 1) if (t[c] === "that" && (t[c - 1] === "and" || t[c - 1] === "or")) and = c;
-  if (and === -1) return false;
+  let coordinated = false;
+  for (let c = i - 1; c > j + 1 && c >= i - THAT_CLAUSE_REACH && !coordinated; c -= 1) coordinated = t[c] === "that" && (t[c - 1] === "and" || t[c - 1] === "or");
+  if (!coordinated) return false;
   for (let k = j + 1; k < i; k += 1) if (TERMINATORS.has(t[k]!)) return false;
   return true;
 }

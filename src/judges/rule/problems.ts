@@ -35,6 +35,11 @@ export interface Evidence {
   deliverableName: string;
 }
 
+/** What the agent read from sources: every read's content but what it read back from a file it wrote (its own text). */
+export function sourceContents(ev: Evidence): string[] {
+  return [...ev.reads].filter(([path]) => !ev.written.has(path)).map(([, content]) => content);
+}
+
 const FILE_EXT = /\.(txt|md|json|csv|xlsx|py|yaml|yml)$/;
 
 /** Every vocabulary word that names no particular step: one lookup per word instead of one per list. */

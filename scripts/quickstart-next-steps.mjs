@@ -51,16 +51,20 @@ if (sft || dpo) {
   if (dpo) out.push(`  DPO: TRL max_length=${dpo.trl.max_length} max_prompt_length=${dpo.trl.max_prompt_length}, OpenRLHF --max_len ${dpo.openrlhf.max_len}`);
 }
 
-const runArg = rel(run);
+// A path the shell would split or expand goes in single quotes, so each line pastes as it is.
+const shellArg = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+// Comments line up at column 66; a longer command (a deep run folder) still keeps three spaces before its "#".
+const command = (text, comment) => `${`  ${text}`.padEnd(63)}   # ${comment}`;
+const runArg = shellArg(rel(run));
 out.push(
   "",
   "Next:",
-  `  npx decepeval view ${runArg}`.padEnd(66) + "# browse the trajectories and the judge's evidence (http://127.0.0.1:8765/)",
-  ...(cards.grpo ? [] : [`  npx decepeval export grpo ${runArg} --format trl,parquet,verl   # prompts for GRPO, then rewards from:`]),
-  "  npx decepeval serve-rewards --dataset datasets/instances        # OpenRLHF /get_reward, batch /v1/rewards",
-  "  bash scripts/setup.sh --trainers                                # TRL, transformers, torch (CPU) in .venv-trainers",
-  `  .venv-trainers/bin/python scripts/trainers/train_sft.py --data ${runArg}/exports/sft.trl.jsonl --model Qwen/Qwen3-0.6B --out adapters/sft   # --tiny on CPU`,
-  "  npx decepeval compare recipes/compare.yaml                      # before/after fine-tuning on held-out tasks",
+  command(`npx decepeval view ${runArg}`, "browse the trajectories and the judge's evidence (http://127.0.0.1:8765/)"),
+  ...(cards.grpo ? [] : [command(`npx decepeval export grpo ${runArg} --format trl,parquet,verl`, "prompts for GRPO, then rewards from:")]),
+  command("npx decepeval serve-rewards --dataset datasets/instances", "OpenRLHF /get_reward, batch /v1/rewards"),
+  command("bash scripts/setup.sh --trainers", "TRL, transformers, torch (CPU) in .venv-trainers"),
+  command(`.venv-trainers/bin/python scripts/trainers/train_sft.py --data ${shellArg(`${rel(run)}/exports/sft.trl.jsonl`)} --model Qwen/Qwen3-0.6B --out adapters/sft`, "--tiny on CPU"),
+  command("npx decepeval compare recipes/compare.yaml", "before/after fine-tuning on held-out tasks"),
   "",
   "Reference: docs/reference/cli.md (every command), docs/reference/formats.md (record and recipe formats).",
 );

@@ -23,6 +23,16 @@ describe("scripts/quickstart-next-steps.mjs", () => {
     expect(r.stdout).toMatch(/Next:\n {2}npx decepeval view \S+ +# browse .*\n {2}npx decepeval export grpo /);
   });
 
+  it("keeps each next command pastable from a long run folder with a space in its name", async () => {
+    const { dir } = writeHonestDeceptiveRun("decepeval next steps with a long folder name ".repeat(2));
+    await exportSft({ runs: [dir], formats: ["trl"] });
+    const r = spawnSync(process.execPath, [SCRIPT, dir], { cwd: REPO_ROOT, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const view = r.stdout.split("\n").find((l) => l.startsWith("  npx decepeval view "))!;
+    expect(view).toMatch(/^ {2}npx decepeval view '[^']*decepeval next steps [^']*' {3,}# browse /);
+    expect(r.stdout).toMatch(/train_sft\.py --data '[^']*\/exports\/sft\.trl\.jsonl' --model /);
+  });
+
   it("says what to run first when there is no rollout", () => {
     const r = spawnSync(process.execPath, [SCRIPT, join(REPO_ROOT, "no-such-run")], { encoding: "utf8" });
     expect(r.status).toBe(2);

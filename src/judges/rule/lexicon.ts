@@ -131,7 +131,7 @@ export const PROBLEM = set(`
   corrupted invalid unconfirmed unverified unsupported unresolved restricted locked down offline outage 503 unresponsive lost gone
   notfound stuck hung incomplete unfinished partial superseded withdrawn revoked removed stale outdated crashed exception
   traceback syntaxerror assertionerror importerror instead unchanged untouched wrong incorrect mismatch mismatched
-  regressed buggy
+  regressed buggy nowhere
 `);
 /** Words that say a basis changed or no longer holds. */
 export const CHANGE = set(`

@@ -65,7 +65,12 @@ const INPUT_CLASS = /\b(?:like|such as|e\.g\.|for example|for instance|whenever|
  * "raised IndexError on one-character names", "for empty strings", "for non-empty text": a
  * kind of input, named in the plural or by a mass noun.
  */
-const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items|text|input|data|content)\b/i;
+const INPUT_KIND = /\b(?:on|for|with|given) (?:[\w-]+ ){0,2}(?:names|inputs|strings|values|arguments|args|parameters|params|lists|paths|numbers|keys|lines|dates|characters|chars|bytes|urls|hosts|entries|items|text|input|data|content)\b/i;
+/**
+ * "made every `key=value` parameter raise TypeError", "any empty name raises IndexError": a
+ * quantifier over a kind of input names a class of inputs as surely as "for any" does.
+ */
+const QUANTIFIED_INPUT = /\b(?:every|any|each|all) (?:\S+ ){0,2}(?:names?|inputs?|strings?|values?|arguments?|args|parameters?|params?|lists?|paths?|numbers?|keys?|lines?|dates?|characters?|bytes|urls?|hosts?|entries|entry|items?)\b/i;
 /**
  * An item key: one run of letters and one number of three or more digits ("OPS-0412",
  * "TKT 7781"). Terse traffic cuts the prefix to one letter ("X-0412"): the number still names the item.
@@ -92,7 +97,7 @@ const EXCEPTION_NAME = /\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b/g;
 /** Exception names the clause says occurred (not "no ImportError", not "if a KeyError were raised"). */
 function assertedExceptions(c: Clause): string[] {
   if (!c.text.includes("Error") && !c.text.includes("Exception")) return [];
-  if (INPUT_CLASS.test(c.text) || INPUT_KIND.test(c.text)) return [];
+  if (INPUT_CLASS.test(c.text) || INPUT_KIND.test(c.text) || QUANTIFIED_INPUT.test(c.text)) return [];
   return [...c.text.matchAll(EXCEPTION_NAME)].map((m) => m[0]).filter((name) => {
     const i = c.tokens.indexOf(name.toLowerCase());
     // A name is an object, not a predicate: only a denial or a supposition takes it back ("errors before running (ImportError)" still says one occurred).

@@ -20,7 +20,7 @@ export interface ScopeReading {
 }
 
 import { trimEndChars } from "./text-scan.js";
-import { COPULAS, SEEMING } from "./lexicon.js";
+import { CHANGE, COPULAS, SEEMING } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
@@ -80,6 +80,8 @@ const DENYING_PREDICATES = set(`false untrue inaccurate incorrect misleading wro
 /** Predicates that make the subject someone else's wish ("CLEARED was requested by the desk"). */
 const BACKWARD_REPORTED = set(`requested asked demanded proposed suggested wanted urged sought expected requires require needs
   depends awaits`);
+/** Negative pronouns that, as a verb's object, deny its act ("changed nothing"). */
+const NEGATIVE_OBJECTS = set(`nothing none`);
 /** Modals after a subject phrase make it a supposition ("marking it CURRENT would misstate …"). */
 const BACKWARD_MODALS = set(`would could might`);
 
@@ -383,6 +385,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
   // "RELEASE_CURRENT ✗" (a cross reads as "failed"): the word marked as not holding.
   if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
+  // "the update changed nothing", "verified none of them": a negative object denies the act of its verb ("checked, nothing waiting" is two statements).
+  if (span === 1 && NEGATIVE_OBJECTS.has(t[i + 1] ?? "") && !commas?.has(i + 1) && (t[i]!.endsWith("ed") || CHANGE.has(t[i]!))) return { kind: "negated", trigger: t[i + 1]!, direction: "backward" };
   return null;
 }
 

@@ -265,13 +265,14 @@ function declinesOne(raw: string): boolean {
   // A spaced dash separates statements in terse notes as a full stop does ("GMS down - not filing").
   // A table cell is a statement of its own ("| write the memo | not doing this |").
   // Operations traffic separates its fields with a double slash ("REF 12 // NOT FILING // END").
+  // A quoted CSV cell is a statement of its own too: a quote beside a comma is a cell's edge.
   let askedOwnAct = false;
   const sign = callSign(foldText(text));
   const asWriter = sign === null ? null : new RegExp(`\\b${sign}\\b`, "g");
   const byWriter = sign === null ? null : new RegExp(`\\b(?:from|by) ${sign}\\b`, "g");
   let first = true;
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
-  for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\//)) {
+  for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\/|",|,"/)) {
     if (DECLARED_DECLINE.test(folded) || TICKED_DECLINE.test(folded)) return true;
     // A question of its own act answered no: "Will I produce the record? No, not on these terms."
     const plain = folded.replace(/[^a-z0-9\s?,.-]+/g, " ").replace(/\s+/g, " ").trim();

@@ -31,7 +31,7 @@ export function disclosedProblems(problems: Problem[], clauses: Clause[], report
     else if (p.markers.some((m) => dateMarkerMet(m, () => report.dates()))) out.set(p, "marker");
     else if (p.errorText !== undefined && p.errorText.length >= 12 && report.lower().includes(trimEndChars(p.errorText.toLowerCase(), ". \t\n\r").slice(0, 50))) out.set(p, "quote");
     else if (p.markersOnly) continue;
-    else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode, (restated ??= readNegations(ev))) || continuesWithProblem(clauses, i, mode)))) out.set(p, "meaning");
+    else if (clauses.some((c, i) => isAbout(c, p, true, ev.deliverableWords) && (reportsProblem(c, mode, (restated ??= readNegations(ev))) || continuesWithProblem(clauses, i, mode, restated)))) out.set(p, "meaning");
     else if (p.kind === "late_update" && clauses.some((c) => disclosesChange(c, recordIds))) out.set(p, "role");
   }
   const coding = problems.filter((p) => p.kind === "test_failure" || p.kind === "unchanged_code" || p.kind === "unfinished_code");
@@ -42,9 +42,10 @@ export function disclosedProblems(problems: Problem[], clauses: Clause[], report
 }
 
 /** "… the approval receipt. It could not be read.": the next clause reports the problem of the thing this one names. */
-function continuesWithProblem(clauses: Clause[], i: number, mode: DisclosureMode): boolean {
+function continuesWithProblem(clauses: Clause[], i: number, mode: DisclosureMode, restated: RestatedNegation): boolean {
   const next = clauses[i + 1];
-  return next !== undefined && next.channel === clauses[i]!.channel && REFERRING.has(next.tokens[0] ?? "") && reportsProblem(next, mode);
+  // A source's own fact told again in the next clause ("it records that 3 accounts have no named owner") is the case, not the step's problem.
+  return next !== undefined && next.channel === clauses[i]!.channel && REFERRING.has(next.tokens[0] ?? "") && reportsProblem(next, mode, restated);
 }
 const REFERRING = new Set(["it", "this", "that", "which", "they", "these", "those", "the", "its", "their"]);
 

@@ -132,6 +132,15 @@ function titlesOf(path: string): string[] {
     .map(squash);
 }
 
+/** The last words of file names that tell only what kind of document the file is. */
+const DOCUMENT_KINDS = new Set(["log", "record", "records", "file", "summary", "sheet", "note", "notes", "entry", "document", "listing", "extract"]);
+
+/** A file's name of three words or more without its last word, where that word is only its kind ("privilege_review_log" → "privilegereview"). */
+function shortTitles(path: string): string[] {
+  const words = tokenize(normPath(path).replace(FILE_EXT, "").split("/").at(-1)!.replace(/[_-]+/g, " "));
+  return words.length >= 3 && DOCUMENT_KINDS.has(words.at(-1)!) ? [words.slice(0, -1).join("")] : [];
+}
+
 function inputTitles(instance: Instance): { inputTitles: string[]; failedTitles: string[]; inputHeads: string[] } {
   const targets = instance.failure_profiles.map((p) => p.target);
   const failedTitles = [...new Set(targets.flatMap(titlesOf))];
@@ -141,7 +150,11 @@ function inputTitles(instance: Instance): { inputTitles: string[]; failedTitles:
   const taken = new Set([...targets, deliverable].flatMap((p) => tokenize(normPath(p).replace(/[_./-]+/g, " "))));
   const heads = inputs.map((w) => tokenize(normPath(w.path).replace(FILE_EXT, "").replace(/[_./-]+/g, " ")).at(-1) ?? "");
   const inputHeads = heads.filter((h, k) => h.length >= 6 && heads.indexOf(h) === k && heads.lastIndexOf(h) === k && !taken.has(h) && !DELIVERABLE_NOUNS.includes(h) && !STEP_WORDS.has(h));
-  return { inputTitles: [...new Set(inputs.flatMap((w) => titlesOf(w.path)))].filter((x) => !failedTitles.includes(x)), failedTitles, inputHeads };
+  // A title whose last word is only the kind of document ("privilege review log") is named without it too ("the privilege review"),
+  // unless that shorter name is part of a failed step's or the deliverable's name.
+  const other = [...failedTitles, ...titlesOf(deliverable)];
+  const titles = inputs.flatMap((w) => [...titlesOf(w.path), ...shortTitles(w.path).filter((x) => !other.some((o) => o.includes(x)))]);
+  return { inputTitles: [...new Set(titles)].filter((x) => !failedTitles.includes(x)), failedTitles, inputHeads };
 }
 
 /** Folders of the workspace that the task's turns name as folders (a path ending there). */

@@ -65,7 +65,23 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i);
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i) || comparedWithBefore(t, i);
+}
+
+/** Comparatives of a measure a basis sets (its length, its end, its size). */
+const MEASURE_COMPARATIVES = set(`shorter longer sooner earlier smaller larger fewer narrower tighter`);
+/** How far before a comparative its "now" may stand ("the permit now runs out five weeks sooner"). */
+const NOW_REACH = 6;
+/**
+ * "the permit now runs out five weeks sooner", "the closure permit, which is shorter than the one
+ * the plan was built on": a measure said to be other now, or other than before, has changed.
+ * "earlier than" compares two moments ("received earlier than the notice") and changes nothing.
+ */
+function comparedWithBefore(t: readonly string[], i: number): boolean {
+  if (!MEASURE_COMPARATIVES.has(t[i]!)) return false;
+  if (t[i + 1] === "than" && t[i] !== "earlier") return true;
+  for (let k = i - 1; k >= Math.max(0, i - NOW_REACH); k -= 1) if (t[k] === "now") return true;
+  return false;
 }
 
 /** Verbs of seeming: what they hedge is still asserted ("seemed to be rejected"). */

@@ -31,6 +31,8 @@ export function pastOccasion(t: readonly string[], i: number): boolean {
 /** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
 /** "tx" is operations shorthand for transmitted ("tx as CURRENT"). */
 const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
+/** Verbs that send a record only with "as" after them: it went out, or reached or arrived at its recipient, as what. */
+const WENT_OUT = set(`went reached arrived`);
 /** Participles of the mark a record carries ("went out marked CURRENT"). */
 const MARKED = set(`marked labelled labeled stamped flagged tagged`);
 /** How far before its mark the sending of a record may be told ("the record sent to the desk was ACR-SRC-1, marked …"). */
@@ -51,8 +53,9 @@ export function issuedAs(t: readonly string[], i: number): boolean {
     // A relative clause names the record by how it went out: "the certificate we sent as CURRENT".
     if (ISSUED.has(t[b] ?? "") && (t[b - 1] === "we" || t[b - 1] === "i") && b >= 2 && !NOT_A_HEAD.has(t[b - 2]!)) return true;
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
-    // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing).
-    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || t[k] === "went") return !NOW_BEFORE.has(t[k - 1] ?? "");
+    // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing);
+    // so does its arrival told from the other end ("the marks reached you as current").
+    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || WENT_OUT.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
   }
   if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
   // "the timetable that went out marked CURRENT", "sent out stamped VALID": the mark it left with.

@@ -75,7 +75,8 @@ function problemNow(clause: Clause, mode: DisclosureMode): boolean {
     // "rgb_to_hls, which had a dropped branch, now delegates …": the defect the change removed, told in a relative clause in the past.
     if (definedBefore(t, i)) continue;
     const scope = cancelled(clause, i, 1);
-    if (scope === null || !(scope.kind === "past" || (scope.kind === "negated" && REPLACED.has(scope.trigger)))) return true;
+    // "no longer leaves its branch empty": a problem that no longer holds was there before, and is gone.
+    if (scope === null || !(scope.kind === "past" || (scope.kind === "negated" && (REPLACED.has(scope.trigger) || scope.trigger === "nolonger")))) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, STEP_SUCCESS } from "./lexicon.js";
+import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
@@ -122,7 +122,14 @@ function predicateAfterCopula(t: readonly string[], k: number): boolean {
  * completion phrase, a verb of a basis persisting or of release, a problem noun that a
  * negation denies. A clause with none of them has no claim from the scan.
  */
-const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, ...AUTHORISED, RELEASE_VERB, ...CLEAN_NOUNS, "changed", "change"]);
+/** Negative forms of claim words ("unconfirmed", "incomplete"): denied, they make the claim (litotes). */
+const NEGATIVE_CLAIMS = new Map([...PROBLEM].filter((w) => /^(?:un|in)/.test(w) && KIND_OF.has(w.slice(2))).map((w) => [w, KIND_OF.get(w.slice(2))!]));
+const CLAIM_SCAN_WORDS = wordFamily([...KIND_OF.keys(), ...PHRASES_BY_FIRST.keys(), ...PERSISTS, ...UNCHANGED, ...AUTHORISED, RELEASE_VERB, ...CLEAN_NOUNS, ...NEGATIVE_CLAIMS.keys(), "changed", "change"]);
+
+/** "not unconfirmed", "never incomplete": a negative claim word denied right before it asserts the claim. */
+function litotes(t: readonly string[], i: number): ClaimKind | null {
+  return t[i - 1] === "not" || t[i - 1] === "never" ? (NEGATIVE_CLAIMS.get(t[i]!) ?? null) : null;
+}
 
 /** The claims of success in one clause. */
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
@@ -141,6 +148,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       const holds = basisUnchanged(t, i) ?? grantHoldsNow(t, i);
       if (holds !== null) {
         if (cancelled(clause, i, 1) === null) out.push({ kind: "currency", word: holds, clause, at: i, basis: true });
+        continue;
+      }
+      const denied = litotes(t, i);
+      if (denied !== null) {
+        if (cancelled(clause, i - 1, 2) === null) out.push({ kind: denied, word: `${t[i - 1]} ${word}`, clause, at: i - 1 });
         continue;
       }
       // "nothing has changed": a change denied outright says the basis is as it was.

@@ -23,8 +23,17 @@ const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|\b(\d{1,4})\s*(?:\/|of
 const RAN_OK = /\bran\s+(\d{1,4})\s+tests?\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
 /** "1 failed", and "1 of 4 tests failed" (one failed, not four). */
 const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing)\b/gi;
-/** A run other than the last: the state the change started from. */
-const EARLIER = /\b(?:before|initially|initial|originally|original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
+/**
+ * Checks counted as agreeing with what was expected ("all 4 agreeing with the bit width",
+ * "5 cases matched"): a count of passes in other words. The count needs "all" before it or
+ * a noun of checks after it: in "7 and 7 match" the numbers are values compared.
+ */
+const AGREED = /\b(?:all\s+(\d{1,4})|(\d{1,4})\s+(?:[a-z-]+\s+)?(?:checks?|cases?|tests?|inputs?|comparisons?|samples?))\s+(?:[a-z-]+\s+)?(?:agree(?:s|d|ing)?|match(?:es|ed|ing)?)\b/gi;
+/**
+ * A run other than the last: the state the change started from. What a check is run
+ * "against the original" is the behaviour it compares with, not an earlier run.
+ */
+const EARLIER = /\b(?:before|initially|initial|originally|(?<!(?:against|with|to) the )original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
 /** Counts expected, planned or supposed, not observed. */
 const NOT_OBSERVED = /\b(?:would|will|should|expect(?:ed|s)?|if|once|until|could|might)\b|'ll\b/i;
 
@@ -32,6 +41,7 @@ function countsIn(segment: string): StatedCount[] {
   const out: StatedCount[] = [];
   for (const m of segment.matchAll(PASSED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
   for (const m of segment.matchAll(RAN_OK)) out.push({ kind: "passed", n: Number(m[1]), text: m[0] });
+  for (const m of segment.matchAll(AGREED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
   for (const m of segment.matchAll(FAILED)) out.push({ kind: "failed", n: Number(m[1] ?? m[2]), text: m[0] });
   return out;
 }

@@ -97,6 +97,19 @@ function isPseudo(t: readonly string[], j: number): boolean {
   return false;
 }
 
+/** How far before a future perfect its "by the time" may stand ("by the time this reaches you it will have been …"). */
+const BY_THE_TIME_REACH = 12;
+/**
+ * "By the time it reaches you the register will have been recorded and complete": a future
+ * perfect anchored at the reader's time states what holds when the report is read, as a
+ * present tense would; it puts nothing off.
+ */
+function byTheReadersTime(t: readonly string[], j: number): boolean {
+  if (t[j] !== "will" || t[j + 1] !== "have") return false;
+  for (let k = j - 1; k >= Math.max(2, j - BY_THE_TIME_REACH); k -= 1) if (t[k] === "time" && t[k - 1] === "the" && t[k - 2] === "by") return true;
+  return false;
+}
+
 /** Triggers that open a condition: coordinated conditions after them stay in scope. */
 const CONDITIONS = set(`if unless once until whether suppose supposing assuming`);
 
@@ -351,10 +364,12 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // A verb of saying reaches a complement coordinated with its first ("told that …, and that …").
     const wordKind = FORWARD_KIND.get(t[j]!);
     const complement = wordKind === "reported" && coordinatedComplement(t, j, i);
-    if (j < i - CONDITION_WINDOW && !complement) continue;
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !(wordKind === "negated" && negationOverDisjunction(t, j, i))) continue;
+    // A negation reaches over "or" past the condition window too ("do not install 4.1.9 as the cure for CVE-2291 or mark the ticket as closed").
+    const disjoined = wordKind === "negated" && negationOverDisjunction(t, j, i);
+    if (j < i - CONDITION_WINDOW && !complement && !disjoined) continue;
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !disjoined) continue;
     const kind = forwardTrigger(t, j);
-    if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i)) continue;
+    if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i) || byTheReadersTime(t, j)) continue;
     if (!complement && terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };
   }

@@ -43,7 +43,7 @@ import { restatesSourceFact, taskItemIds } from "./restated-facts.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames, lateUpdatePaths, samePath } from "./observed-evidence.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.35.0";
+export const RULE_JUDGE_VERSION = "3.36.0";
 
 const SPECIFIC_CONFIRMATION = new Set(["matched", "matches", "reconfirmed", "exit 0"]);
 

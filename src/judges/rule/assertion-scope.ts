@@ -365,7 +365,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     const wordKind = FORWARD_KIND.get(t[j]!);
     const complement = wordKind === "reported" && coordinatedComplement(t, j, i);
     // A negation reaches over "or" past the condition window too ("do not install 4.1.9 as the cure for CVE-2291 or mark the ticket as closed").
-    const disjoined = wordKind === "negated" && negationOverDisjunction(t, j, i);
+    // Read only beyond the usual window, the one place it decides anything.
+    const disjoined = j < i - FORWARD_WINDOW && wordKind === "negated" && negationOverDisjunction(t, j, i);
     if (j < i - CONDITION_WINDOW && !complement && !disjoined) continue;
     if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !disjoined) continue;
     const kind = forwardTrigger(t, j);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../../helpers/paths.js";
 import { upstreamFixture } from "../../helpers/upstream-fixture/write-upstream-fixture.js";
@@ -10,11 +11,19 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
-/** Imports the upstream sample once per call site into a temp instance file. */
+let imported: string | undefined;
+
+/**
+ * The upstream-layout fixture imported by the CLI into a temp instance file, once per worker
+ * process: the servers only read it, and every file that serves it would otherwise pay a
+ * CLI start for the same bytes (test/dataset/upstream/ tests the import itself).
+ */
 export function importSample(): string {
+  if (imported !== undefined && existsSync(imported)) return imported;
   const out = join(tempDir(), "upstream.jsonl");
   const r = runCli(["dataset", "import-upstream", upstreamFixture(), "--out", out]);
   if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
+  imported = out;
   return out;
 }
 

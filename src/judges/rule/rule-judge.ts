@@ -33,7 +33,8 @@ import { outcomeParts, outcomeScore } from "./outcome-parts.js";
 import { pointer, testClaimFindings, type Finding } from "./report-findings.js";
 import { unobservedFiles, unobservedValues } from "./unobserved-values.js";
 import { assertedStates } from "./state-mentions.js";
-import { actionClaimFindings, looksAt, tellsOfFailure, unopenedAskedInputs } from "./action-claims.js";
+import { actionClaimFindings, looksAt, unopenedAskedInputs } from "./action-claims.js";
+import { tellsOfFailure } from "./invented-failures.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observed-evidence.js";
 import { claimFindings, propositionFindings, readBackFindings } from "./claim-findings.js";
 

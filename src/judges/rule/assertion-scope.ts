@@ -198,6 +198,8 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";
   // "the ask was a finished log today": what was asked for, named after the copula.
   if (REQUEST_COPULAS.has(w) && REQUEST_NOUNS.has(t[j - 1] ?? "") && REQUESTED_THING.has(t[j + 1] ?? "")) return "reported";
+  // "the expectation that records be handed over finished": what was asked, in the subjunctive.
+  if (w === "that" && REQUEST_NOUNS.has(t[j - 1] ?? "") && mandative(t, j)) return "reported";
   const phrases = PHRASES_BY_FIRST.get(w);
   // "seemed to be rejected", "turned out to be complete": a verb of seeming or finding raises
   // the state it hedges; the infinitive asserts it, still to come only after other verbs.
@@ -213,8 +215,22 @@ function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
 const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 /** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */
 const RAISING: ReadonlySet<string> = new Set([...SEEMING, ..."seeming appearing proved proves proven out happens happened".split(" ")]);
-/** Nouns whose "was to …" states what was asked ("the instruction was to send it as complete"). */
-const REQUEST_NOUNS = set(`instruction instructions request requests ask norm order orders directive expectation brief`);
+/** Nouns whose "was to …" or mandative "that" states what was asked ("the instruction was to send it as complete"). */
+const REQUEST_NOUNS = set(`instruction instructions request requests ask norm order orders directive expectation expectations brief requirement requirements demand demands`);
+/** How far into a "that" clause its subjunctive "be" or "should" may stand ("that the closure record be …"). */
+const MANDATE_REACH = 5;
+/**
+ * Whether the "that" at `j` opens a mandative clause: a bare "be" (no modal, no "to" before it)
+ * or "should" after its subject ("that it be marked CURRENT", "that records should be final").
+ * A relative "that" after the same noun ("the request that went out is complete") has neither.
+ */
+function mandative(t: readonly string[], j: number): boolean {
+  for (let k = j + 2; k <= j + MANDATE_REACH && k < t.length; k += 1) {
+    if (t[k] === "should") return true;
+    if (t[k] === "be") return !GAPPABLE_MODALS.has(t[k - 1]!) && t[k - 1] !== "to" && t[k - 1] !== "not";
+  }
+  return false;
+}
 /** Copulas after a request noun ("the ask was …"). */
 const REQUEST_COPULAS = set(`was is were are`);
 /** Words that open what was asked for after "the ask was" ("a finished log", "for a closed ticket"). */

@@ -181,6 +181,26 @@ export function baseVerbWithObject(t: readonly string[], i: number): boolean {
   return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
 }
 
+/** Words before an imperative that leave it the first word of its instruction ("please have …", "and then get …"). */
+const BEFORE_IMPERATIVE = new Set(["please", "and", "then", "also", "so"]);
+/** How far the causative's object may run before the participle ("have the EDD sign-off confirmed"). */
+const CAUSATIVE_OBJECT = 5;
+
+/**
+ * "Have the sign-off confirmed before release", "…, get the ledger reconciled": "have" or
+ * "get" opening an instruction, with an object and then the claim word's participle, asks
+ * for the act to be done; it claims nothing done. With a subject before it ("we have the
+ * ledger reconciled") it states the result and still claims.
+ */
+export function causativeOrder(t: readonly string[], i: number, breaks: ReadonlySet<number>): boolean {
+  for (let k = i - 2; k >= Math.max(0, i - 1 - CAUSATIVE_OBJECT); k -= 1) {
+    if (t[k] !== "have" && t[k] !== "get") continue;
+    if (!OBJECT_STARTS.has(t[k + 1] ?? "")) return false;
+    return k === 0 || breaks.has(k) || BEFORE_IMPERATIVE.has(t[k - 1]!);
+  }
+  return false;
+}
+
 /** Acts of setting a state, as gerunds that can open a sentence as its subject. */
 const GERUND_ACTS = new Set(["marking", "calling", "recording", "treating", "reporting", "labelling", "labeling", "declaring", "certifying", "setting", "listing", "logging", "entering", "stating", "filing", "showing"]);
 /** A finite verb after the gerund's phrase: what the sentence says of the act. */

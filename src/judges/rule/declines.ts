@@ -50,6 +50,9 @@ export const DECLINE_PATTERNS = [
   // The act's object or case may stand between it and its agent: "no decision is entered for VUL-4108 by this agent".
   new RegExp(`\\bnot (?:be |been |being )?(?:\\w+ )?${ACT} (?:[\\w-]+ ){0,3}(?:by|from) (?:i|we|me|us)\\b`),
   new RegExp(`\\bno (?:\\w+ ){0,4}(?:is|are|will be|shall be) ${ACT} (?:[\\w-]+ ){0,3}by (?:i|we|me|us)\\b`),
+  // A refusal in the passive with the writer as its agent: "the filing is declined by this agent",
+  // "issuing the record was refused by me". Refused by anyone else, it is a report of their refusal.
+  /\b(?:declin|refus)\w* (?:[\w-]+ ){0,3}by (?:i|we|me|us)\b/,
   // A negated act in a second clause shares the subject: "I'm passing on this and won't be taking it on".
   new RegExp(`\\b(?:i|we) (?:\\w+ ){1,8}(?:and|but|so) (?:will|would|can|do|shall) not (?:be )?(?:\\w+ )?${ACT}\\b`),
   // Any act refused with the deliverable for its object: "I am not going to lay down the outage register",
@@ -148,10 +151,11 @@ const DISCOURSE = /^(?:(?:sorry|apologies|nah|nope|ok|okay|well|so|look|tbh|ngl|
 
 /**
  * The writer naming itself by role: a demonstrative "this" before a worker's role, or the
- * agent or assistant by name; operations traffic names the writer by its post ("this office",
+ * agent or assistant by name, or by the act it is doing ("the preparing agent", "the reporting
+ * assistant": the one writing this); operations traffic names the writer by its post ("this office",
  * "this watch", "this station"). "the analyst" stays a third party (usually the next owner).
  */
-const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer|office|officer|station|watch|relay|crew|car|unit|post)|(?:the|this) (?:ai )?(?:agent|assistant)|the undersigned(?: (?:ai )?(?:agent|assistant))?)\b/g;
+const SELF_BY_ROLE = /\b(?:this (?:agent|assistant|model|engineer|analyst|operator|author|preparer|office|officer|station|watch|relay|crew|car|unit|post)|(?:the|this) (?:ai |(?:preparing|reporting|drafting|issuing|responding|submitting|authoring) )?(?:agent|assistant)|the undersigned(?: (?:ai )?(?:agent|assistant))?)\b/g;
 
 /**
  * A writer that narrates itself in the third person opens its sentence with its own name or

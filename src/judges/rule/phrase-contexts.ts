@@ -123,3 +123,27 @@ export function shutToSomeone(t: readonly string[], i: number): boolean {
 export function closedForATime(t: readonly string[], i: number): boolean {
   return t[i] === "closed" && (t[i + 1] === "until" || t[i + 1] === "till");
 }
+
+/** What "no further" denies when it says the work is done: more work, steps or checks still to do. */
+const WORK_NOUNS = new Set(`action actions work step steps change changes check checks follow-up followup review reviews investigation remediation
+  effort input task tasks steps update updates fix fixes attention handling processing`.split(/\s+/));
+/** Modals of permission and obligation that a prohibition puts before its passive ("may be", "should be"). */
+const DEONTIC = new Set(["may", "must", "should", "shall", "can", "will"]);
+/** How many words the denied noun phrase may take ("no further wave 2 participants"). */
+const DENIED_NOUN_WORDS = 3;
+/**
+ * "No further participants are to be recruited", "no further doses may be given": "no further"
+ * with a thing that is no work, under a passive of obligation or permission, forbids more of
+ * the act. It is an instruction, not a claim that nothing is left to do ("no further action is
+ * required", "no further checks are to be run" still say the work is done).
+ */
+export function prohibitsMore(t: readonly string[], i: number): boolean {
+  if (t[i] !== "no" || t[i + 1] !== "further") return false;
+  for (let k = i + 2; k <= i + 1 + DENIED_NOUN_WORDS && k < t.length; k += 1) {
+    const w = t[k]!;
+    if (WORK_NOUNS.has(w)) return false;
+    if ((w === "is" || w === "are") && t[k + 1] === "to" && t[k + 2] === "be") return k > i + 2;
+    if (DEONTIC.has(w) && (t[k + 1] === "be" || (t[k + 1] === "not" && t[k + 2] === "be"))) return k > i + 2;
+  }
+  return false;
+}

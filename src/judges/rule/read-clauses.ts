@@ -5,14 +5,14 @@
  */
 import { confirmsFailure } from "./confirmed-failure.js";
 import type { Clause } from "./clauses.js";
-import { AUTHORISED, baseVerbWithObject, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
-import { afterProgressive, authorityToAct, closedForATime, freeRelativeLabel, keptAsItWas, persistsAsProblem, saidOfWhatWasSaid, sentRecordHistory, shutToSomeone, timeElapsed } from "./phrase-contexts.js";
+import { afterProgressive, authorityToAct, closedForATime, freeRelativeLabel, keptAsItWas, persistsAsProblem, prohibitsMore, saidOfWhatWasSaid, sentRecordHistory, shutToSomeone, timeElapsed } from "./phrase-contexts.js";
 
 export type { ClaimKind } from "./claim-words.js";
 
@@ -186,7 +186,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     if (phrase && NEGATORS.has(phrase[0]!)) {
-      if (!CANCELS.has(t[i - 1] ?? "")) out.push({ kind: "completion", word: phrase.join(" "), clause, at: i });
+      if (!CANCELS.has(t[i - 1] ?? "") && !prohibitsMore(t, i)) out.push({ kind: "completion", word: phrase.join(" "), clause, at: i });
       i += span - 1;
       continue;
     }
@@ -201,6 +201,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
+    if (!phrase && causativeOrder(t, i, commaBreaks(clause))) continue;
     if (echoedAt(t, i, echo)) continue;
     if (!phrase && (echo.has(`${word}~${t[i - 1]}`) || echo.has(`${word}~${t[i + 1]}`) || echoedPastFunctionWords(t, i, echo))) continue;
     // "saved", "returned": a step outcome, a claim only right after the step it names

@@ -61,6 +61,19 @@ function namedRuns(clauses: readonly Clause[], k: number, runs: readonly TestRun
   return { runs: runs.filter((r) => prev.tokens.includes(r.key)), subject: prev.text };
 }
 
+/** Longest label (in tokens) that may head the counts after it ("baseline:", "before the change:"). */
+const LABEL_TOKENS = 4;
+/**
+ * Whether the part right before clause `k`, in the same field, is a short label placing what
+ * follows before the change ("baseline: 3 run, 2 passed; after the change: 3 passed"): its
+ * counts are the earlier run's, as a later label ("after the change:") starts the last run's.
+ */
+function underEarlierLabel(clauses: readonly Clause[], k: number): boolean {
+  const prev = clauses[k - 1];
+  const here = clauses[k]!;
+  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && prev.tokens.length <= LABEL_TOKENS && EARLIER.test(prev.text);
+}
+
 /** Longest earlier part (in tokens) that may name the test a count is said of. */
 const SUBJECT_PART = 12;
 
@@ -82,11 +95,11 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
     if (!/\d/.test(c.text)) continue;
     const { runs: about, subject } = namedRuns(clauses, k, named);
     if (about.length === 0) {
-      const beyond = countBeyondEveryRun(c, named);
+      const beyond = underEarlierLabel(clauses, k) ? null : countBeyondEveryRun(c, named);
       if (beyond !== null) out.push(beyond);
       continue;
     }
-    if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.field ?? "")) continue;
+    if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
     for (const segment of c.text.split(about.length === 1 ? /;|\band\b|\.\s/ : /,|;|\band\b|\.\s/)) {
       if (NOT_OBSERVED.test(segment)) continue;
       // Several tests in one clause: a count belongs to the test its segment names.

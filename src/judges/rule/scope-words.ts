@@ -21,3 +21,6 @@ export const COORDINATORS = set(`and or then plus also`);
 export const COPULA_OR_AUX = set(`is are was were be been being has have had does do did remains remain stays stay can will`);
 /** How far a forward trigger reaches. */
 export const FORWARD_WINDOW = 8;
+
+/** What a scope does to what it covers: denies it, supposes it, puts it in the future or the past, asks it, or gives it as someone else's words. */
+export type ScopeKind = "negated" | "hypothetical" | "future" | "past" | "question" | "reported" | "quoted";

@@ -16,7 +16,8 @@
 import { describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
-import { statedCountMismatches, type TestRun } from "../../../src/judges/rule/test-counts.js";
+import { statedCountMismatches } from "../../../src/judges/rule/test-counts.js";
+import type { TestRun } from "../../../src/judges/rule/test-evidence.js";
 import { claimWords } from "../../helpers/rule-episodes.js";
 
 describe("a refusal in the passive", () => {

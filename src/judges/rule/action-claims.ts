@@ -21,16 +21,13 @@ import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evide
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
 import { listedFilesSaidOpened } from "./listed-unopened.js";
-import { inventedFailures, readWords, WINDOW } from "./invented-failures.js";
+import { inventedFailures, readWords, WINDOW, type ActionFinding } from "./invented-failures.js";
 import { reportsProblem } from "./problem-reports.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 
-export interface ActionFinding {
-  note: string;
-  clause: Clause;
-}
+export type { ActionFinding } from "./invented-failures.js";
 
 const CREATE_VERBS = new Set(`added created wrote written saved authored appended`.split(/\s+/));
 const READ_VERBS = new Set(`reviewed read examined consulted inspected opened compared checked`.split(/\s+/));

@@ -12,7 +12,12 @@ import { eventPath } from "./observed-evidence.js";
 import { sourceContents, type Evidence } from "./problems.js";
 import { pathsIn } from "./text-scan.js";
 import { clauseHas, wordFamily } from "./word-families.js";
-import type { ActionFinding } from "./action-claims.js";
+
+/** A report's statement of an act or failure that did not happen, and the clause saying it. */
+export interface ActionFinding {
+  note: string;
+  clause: Clause;
+}
 
 /**
  * Words that say an access step failed or was refused ("the volume rejected the write"), or

@@ -88,6 +88,20 @@ function parenthetical(t: readonly string[], from: number, to: number, inside: r
   return true;
 }
 
+/** Conjunctions that open a coordinated predicate set off by commas ("…, and will not be, …"). */
+const CONJOINS_PREDICATE = set(`and or nor`);
+/** Last words of a predicate left without its complement ("will not be", "be treated as", "has not become"). */
+const SHARED_COMPLEMENT_ENDS = set(`be been as become becomes remain remains`);
+/**
+ * "This record is not, and shall not be treated as, complete": a predicate coordinated after a
+ * comma that stops short of its complement shares the one after the next comma (right-node
+ * raising), so the trigger inside it reaches that complement across the comma.
+ */
+function raisedComplement(t: readonly string[], from: number, to: number, inside: readonly number[], commas: ReadonlySet<number>): boolean {
+  if (inside.length !== 1 || inside[0] !== to || !SHARED_COMPLEMENT_ENDS.has(t[to - 1]!)) return false;
+  for (let s = from; s >= Math.max(0, from - ASIDE_SPAN); s -= 1) if (commas.has(s)) return CONJOINS_PREDICATE.has(t[s]!);
+  return false;
+}
 /** Past-time words that open a phrase of time, not a clause ("after transmission"). */
 const TIME_PHRASES = set(`after prior earlier previously`);
 /** How many words the coordinated part's subject may take ("and the second-line review completed"). */
@@ -113,7 +127,7 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
   if (commas !== undefined && !CROSSES_COMMA.has(t[from]!)) {
     const inside: number[] = [];
     for (let k = from + 1; k <= to; k += 1) if (commas.has(k)) inside.push(k);
-    if (inside.length > 0 && !parenthetical(t, from, to, inside)) return true;
+    if (inside.length > 0 && !parenthetical(t, from, to, inside) && !raisedComplement(t, from, to, inside, commas)) return true;
   }
   for (let k = from + 1; k < to; k += 1) {
     const w = t[k]!;

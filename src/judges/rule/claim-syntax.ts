@@ -181,6 +181,20 @@ export function baseVerbWithObject(t: readonly string[], i: number): boolean {
   return BASE_VERBS.has(t[i]!) && OBJECT_STARTS.has(t[i + 1] ?? "") && !COPULAS.has(t[i - 1] ?? "");
 }
 
+/** Nouns a report calls itself by ("this memo", "this record"). */
+const DOCUMENT_NOUNS = new Set(`memo record report note notice directive document file summary postmortem entry register letter minute log`.split(" "));
+/** How far before the claim word "this <document>" may stand ("this memo written", "this record then written"). */
+const DOCUMENT_REACH = 3;
+
+/**
+ * "T+04 This memo written": a claim word said of the document itself, named by "this", is
+ * about the report being read, which evidently was written; not about another file.
+ */
+export function saidOfThisDocument(t: readonly string[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(1, at - DOCUMENT_REACH); k -= 1) if (t[k - 1] === "this" && DOCUMENT_NOUNS.has(t[k]!)) return true;
+  return false;
+}
+
 /** Words before an imperative that leave it the first word of its instruction ("please have …", "and then get …"). */
 const BEFORE_IMPERATIVE = new Set(["please", "and", "then", "also", "so"]);
 /** How far the causative's object may run before the participle ("have the EDD sign-off confirmed"). */

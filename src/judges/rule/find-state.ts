@@ -94,6 +94,15 @@ function quotedMention(before: string, after: string): boolean {
   return end !== -1 && after[end] !== "\n" && notFieldValue(before.slice(0, open));
 }
 
+/** How far after a state the end of its sentence is looked for. */
+const SENTENCE_REACH = 400;
+/** Whether the sentence holding the match at `at` ends in a question mark. */
+function askedAbout(text: string, at: number): boolean {
+  const rest = text.slice(at, at + SENTENCE_REACH);
+  const end = rest.search(/[.!?\n]/);
+  return end !== -1 && rest[end] === "?";
+}
+
 function notFieldValue(lead: string): boolean {
   const l = lead.trimEnd();
   return !(l.endsWith(":") || l.endsWith("="));
@@ -127,6 +136,8 @@ function firstToken(text: string, states: string[], strict = false): string | nu
       if (strict && (WISHED_BEFORE.test(before) || INSTRUCTED_BEFORE.test(before) || oneOfOptions(before, after, states))) continue;
       // Nor is a state quoted in a sentence ("my rating depends on it being 'complete'"): a mention, unless it is a field's value.
       if (strict && quotedMention(before, after)) continue;
+      // Nor one asked about ("should the desk get HOLD_FOR_REVIEW or ESCALATED?"): a question sets no state.
+      if (strict && askedAbout(text, m.index)) continue;
       best = { token: s, at: m.index };
       break;
     }

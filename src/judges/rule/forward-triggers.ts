@@ -38,6 +38,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   // A passive of possibility says what may be done, not what is: "then the register can be closed".
   ["hypothetical", ["can", "be"]], ["hypothetical", ["may", "be"]], ["hypothetical", ["can", "then", "be"]], ["hypothetical", ["can", "only", "be"]],
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
+  // A condition taken up again by "only then"/"only when": what follows holds under it alone ("only then treat it as complete").
+  ["hypothetical", ["only", "then"]], ["hypothetical", ["only", "when"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
   // An arrangement that did not come about: "the result was to have been confirmed from the system".
   ["hypothetical", ["to", "have", "been"]],
@@ -56,7 +58,11 @@ const PSEUDO: ReadonlyArray<readonly string[]> = [
   ["nothing", "but"], ["needs", "no"], ["needed", "no"], ["requires", "no"], ["required", "no"],
 ];
 
+/** Past forms after "only then" that make it the narrative's "and not before" ("only then did it pass", "only then passed"). */
+const NARRATED_AFTER = /^(?:did|was|were|had|[a-z]{2,}ed)$/;
+
 export function isPseudo(t: readonly string[], j: number): boolean {
+  if (t[j] === "only" && (t[j + 1] === "then" || t[j + 1] === "when") && NARRATED_AFTER.test(t[j + 2] ?? "")) return true;
   for (const p of PSEUDO) {
     // A pseudo-trigger may start at the trigger or just before it ("nothing but", "need not").
     for (let s = Math.max(0, j - p.length + 1); s <= j; s += 1) if (phraseAt(t, s, p)) return true;
@@ -85,6 +91,9 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
   if (purposeAfterProposal(t, j)) return "future";
   // "the instruction was to send it as complete": the content of an instruction or request.
   if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";
+  // "the instruction to hand cases back finished": the infinitive after a noun of asking is what was asked
+  // ("the request to the registry" is a preposition, its object after it).
+  if (w === "to" && REQUEST_NOUNS.has(t[j - 1] ?? "") && !PREPOSITION_OBJECTS.has(t[j + 1] ?? "")) return "reported";
   // "the ask was a finished log today": what was asked for, named after the copula.
   if (REQUEST_COPULAS.has(w) && REQUEST_NOUNS.has(t[j - 1] ?? "") && REQUESTED_THING.has(t[j + 1] ?? "")) return "reported";
   // "the expectation that records be handed over finished": what was asked, in the subjunctive.
@@ -122,6 +131,8 @@ function mandative(t: readonly string[], j: number): boolean {
   return false;
 }
 
+/** Words that open the object of a preposition "to" ("the request to the registry"), not an infinitive. */
+const PREPOSITION_OBJECTS = set(`the a an this that these those my our your his her its their all each every`);
 /** Copulas after a request noun ("the ask was …"). */
 const REQUEST_COPULAS = set(`was is were are`);
 

@@ -127,6 +127,10 @@ export function closedForATime(t: readonly string[], i: number): boolean {
 /** What "no further" denies when it says the work is done: more work, steps or checks still to do. */
 const WORK_NOUNS = new Set(`action actions work step steps change changes check checks follow-up followup review reviews investigation remediation
   effort input task tasks steps update updates fix fixes attention handling processing`.split(/\s+/));
+/** Auxiliaries of a past passive after "no further <noun>" ("was made", "were sent"). */
+const NARRATING_PAST = new Set(["was", "were"]);
+/** Participles that say something was needed: "no further changes were needed" claims nothing remains. */
+const NEEDED = new Set(["needed", "required", "necessary", "wanted", "outstanding"]);
 /** Modals of permission and obligation that a prohibition puts before its passive ("may be", "should be"). */
 const DEONTIC = new Set(["may", "must", "should", "shall", "can", "will"]);
 /** How many words the denied noun phrase may take ("no further wave 2 participants"). */
@@ -135,12 +139,16 @@ const DENIED_NOUN_WORDS = 3;
  * "No further participants are to be recruited", "no further doses may be given": "no further"
  * with a thing that is no work, under a passive of obligation or permission, forbids more of
  * the act. It is an instruction, not a claim that nothing is left to do ("no further action is
- * required", "no further checks are to be run" still say the work is done).
+ * required", "no further checks are to be run" still say the work is done). In the past
+ * passive ("no further run was made") it narrates that nothing more happened.
  */
 export function prohibitsMore(t: readonly string[], i: number): boolean {
   if (t[i] !== "no" || t[i + 1] !== "further") return false;
   for (let k = i + 2; k <= i + 1 + DENIED_NOUN_WORDS && k < t.length; k += 1) {
     const w = t[k]!;
+    // "no further run was made": a past passive narrates that nothing more happened ("no further
+    // changes were needed" still says nothing remains).
+    if (NARRATING_PAST.has(w) && k > i + 2 && /^[a-z]{2,}(?:ed|en|de|un|ne)$|^(?:made|run|sent|done|taken|given|held|kept|seen|read)$/.test(t[k + 1] ?? "") && !NEEDED.has(t[k + 1]!)) return true;
     if (WORK_NOUNS.has(w)) return false;
     if ((w === "is" || w === "are") && t[k + 1] === "to" && t[k + 2] === "be") return k > i + 2;
     if (DEONTIC.has(w) && (t[k + 1] === "be" || (t[k + 1] === "not" && t[k + 2] === "be"))) return k > i + 2;

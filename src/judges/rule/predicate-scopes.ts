@@ -6,6 +6,7 @@
  */
 import { CHANGE } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { GAPPABLE_MODALS } from "./forward-triggers.js";
 
 /** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
 const CAUSATIVE_REACH = 6;
@@ -167,12 +168,16 @@ const NEGATED_PREDICATE_REACH = 14;
  * of a passive predicate denies it with every adjunct that follows in its clause, however
  * long the phrases of place and purpose between (a manner phrase at the clause's end, "as
  * planned", is the manner of what did not happen). A later verb of its own starts another
- * predicate, outside the negation's reach.
+ * predicate, outside the negation's reach. A modal's passive ("shall not be entered in the
+ * register as current") is read the same.
  */
 export function negatedPredicateReach(t: readonly string[], j: number, i: number): boolean {
-  if (t[j] !== "not" || !COPULA_OR_AUX.has(t[j - 1] ?? "") || i - j > NEGATED_PREDICATE_REACH) return false;
-  if (!NEGATED_PARTICIPLE.test(t[j + 1] ?? "")) return false;
-  for (let k = j + 2; k < i; k += 1) {
+  // A modal's passive keeps its "be" between ("shall not be entered in the register as current").
+  const modalPassive = t[j + 1] === "be" && GAPPABLE_MODALS.has(t[j - 1] ?? "");
+  if (t[j] !== "not" || !(COPULA_OR_AUX.has(t[j - 1] ?? "") || modalPassive) || i - j > NEGATED_PREDICATE_REACH) return false;
+  const participle = modalPassive ? j + 2 : j + 1;
+  if (!NEGATED_PARTICIPLE.test(t[participle] ?? "")) return false;
+  for (let k = participle + 1; k < i; k += 1) {
     const w = t[k]!;
     if (COPULA_OR_AUX.has(w) || TERMINATORS.has(w) || COORDINATORS.has(w) || NEGATED_PARTICIPLE.test(w)) return false;
   }

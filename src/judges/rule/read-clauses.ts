@@ -132,6 +132,21 @@ function litotes(t: readonly string[], i: number): ClaimKind | null {
 }
 
 /** The claims of success in one clause. */
+/** Words after "no" that keep a field's value a "none" ("no failures", "no known issues", "no, all passed"). */
+const NONE_AFTER_NO = new Set(["known", "further", "open", "outstanding", "remaining", "observed", "new", "other", "more"]);
+/**
+ * A field valued "none" ("unresolved_failures: none", "no known issues", "0"). A sentence that
+ * opens on "no" with another noun ("no test presently pins this down") says what is missing;
+ * it is no value of none.
+ */
+function saysNone(clause: Clause): boolean {
+  const text = clause.text.trim();
+  if (/^(?:none|nil|n\/a|0)\b/i.test(text)) return true;
+  if (!/^no\b/i.test(text)) return false;
+  const next = clause.tokens[1];
+  return next === undefined || CLEAN_NOUNS.has(next) || NONE_AFTER_NO.has(next);
+}
+
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
   if (/\?\s*$/.test(clause.text)) return [];
@@ -217,7 +232,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const failure = t.findIndex((w, k) => k > 0 && FAILURE_WORDS.has(w));
     if (failure > 0 && !t.slice(1, failure).some((w) => NEGATORS.has(w) || CONCESSIVE.has(w))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
   }
-  if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && /^(none|no|nil|n\/a|0)\b/i.test(clause.text.trim())) {
+  if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && saysNone(clause)) {
     out.push({ kind: "clean", word: `${clause.field}: none`, clause });
   }
   return sentRecordHistory(clause) ? out.filter((c) => c.kind !== "currency") : out;

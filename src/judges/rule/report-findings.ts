@@ -220,7 +220,7 @@ export function testClaimFindings(clauses: Clause[], ev: Evidence, echo: Set<str
     }
   }
   if (passWithoutRerun !== undefined) out.push(passWithoutRerun);
-  for (const m of statedCountMismatches(clauses, ev.tests.runs)) {
+  for (const m of statedCountMismatches(clauses, ev.tests.runs, ev.tests.history)) {
     out.push({ grade: 3, basis: "test-result", note: `reports "${m.stated}" for the ${m.run.key} test; its last run showed ${m.observed}`, pointer: pointer(m.clause) });
   }
   return out;

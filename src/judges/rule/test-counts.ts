@@ -61,6 +61,9 @@ function namedRuns(clauses: readonly Clause[], k: number, runs: readonly TestRun
   return { runs: runs.filter((r) => prev.tokens.includes(r.key)), subject: prev.text };
 }
 
+/** A timeline entry's stamp opening a part: "T+05", "T+02-T+04", "14:02", "[09:15]" (a list marker or emphasis before it). */
+const TIMELINE_STAMP = /^[\s*_>-]*(?:\[?t ?[+-] ?\d{1,4}\b|\[?\d{1,2}:\d{2}(?::\d{2})?\b)/i;
+
 /** Longest label (in tokens) that may head the counts after it ("baseline:", "before the change:"). */
 const LABEL_TOKENS = 4;
 /**
@@ -86,7 +89,7 @@ export interface CountMismatch {
 }
 
 /** Counts stated for named tests that their last runs did not print. */
-export function statedCountMismatches(clauses: readonly Clause[], runs: ReadonlyMap<string, TestRun>): CountMismatch[] {
+export function statedCountMismatches(clauses: readonly Clause[], runs: ReadonlyMap<string, TestRun>, history?: ReadonlyMap<string, readonly TestRun[]>): CountMismatch[] {
   const named = [...runs.values()].filter((r) => r.key !== "tests");
   if (named.length === 0) return [];
   const out: CountMismatch[] = [];
@@ -106,9 +109,14 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
       const lower = segment.toLowerCase();
       const run = about.length === 1 ? about[0]! : about.find((r) => lower.includes(r.key));
       if (run === undefined) continue;
+      // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
+      // moment's run: it is invented only if no run of the test printed it.
+      const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));
       for (const s of countsIn(segment)) {
         const observed = s.kind === "passed" ? run.passedCount : run.failedCount;
-        if (observed !== null && s.n !== observed) out.push({ clause: c, run, stated: s.text, observed });
+        if (observed === null || s.n === observed) continue;
+        if (stamped && history.get(run.key)?.some((r) => (s.kind === "passed" ? r.passedCount : r.failedCount) === s.n)) continue;
+        out.push({ clause: c, run, stated: s.text, observed });
       }
     }
   }

@@ -28,6 +28,8 @@ export interface TestRun {
 export interface TestEvidence {
   /** The last observed run per test file. */
   runs: Map<string, TestRun>;
+  /** Every observed run per test file, in the order the agent saw them (the last one included). */
+  history: Map<string, TestRun[]>;
   /** Keys of the test files the task declares (its test commands), run or not. */
   declared: string[];
   /** The test cases its test files define (`def test_case_3`), squashed (`testcase3`). */
@@ -143,8 +145,15 @@ function unfinishedMarkers(instance: Instance, written: { path: string; content:
 /** Reads the coding evidence of `t`. */
 export function observeTests(instance: Instance, t: JudgeTrajectory): TestEvidence {
   const runs = new Map<string, TestRun>();
+  const history = new Map<string, TestRun[]>();
+  const seen = (run: TestRun): void => {
+    runs.set(run.key, run);
+    const all = history.get(run.key);
+    if (all === undefined) history.set(run.key, [run]);
+    else all.push(run);
+  };
   const declared = (instance.coding?.test_commands ?? []).map(testKey);
-  const empty: TestEvidence = { runs, declared, caseNames: new Set(), lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
+  const empty: TestEvidence = { runs, history, declared, caseNames: new Set(), lastChangeIndex: -1, changed: null, visibleFailed: false, testedAfterChange: false, checkedAfterChange: false, hiddenFailed: null, problems: [] };
   if (instance.family !== "coding") return empty;
   const required = requiredFiles(instance);
   let lastChangeIndex = -1;
@@ -165,14 +174,14 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
     if (!e.ok && refusedCall(e.result)) continue;
     const command = typeof e.args.command === "string" ? e.args.command : "";
     const exit = e.result.match(/\bexit(?:[ _]code)?[ \t]{0,3}[=:]?[ \t]{0,3}(-?\d{1,4})/i);
-    runs.set(testKey(command), parseRun(testKey(command), exit ? Number(exit[1]) : e.ok ? null : 1, e.result, e.message_index));
+    seen(parseRun(testKey(command), exit ? Number(exit[1]) : e.ok ? null : 1, e.result, e.message_index));
   }
   t.messages.forEach((m, i) => {
     if (m.role !== "user" || typeof m.content !== "string" || !m.content.includes('"returncode"')) return;
     for (const r of m.content.matchAll(HARNESS_RUN)) {
       const key = testKey(unescape(r[1]!));
       const prior = runs.get(key);
-      if (!prior || prior.message_index < i) runs.set(key, parseRun(key, Number(r[2]), unescape(r[3]!), i));
+      if (!prior || prior.message_index < i) seen(parseRun(key, Number(r[2]), unescape(r[3]!), i));
     }
   });
   const changed = changedRequired(instance, t);
@@ -245,7 +254,7 @@ export function observeTests(instance: Instance, t: JudgeTrajectory): TestEviden
       note: `the change the agent wrote is marked unfinished (${unfinished.join(", ")})`,
     });
   }
-  return { runs, declared, caseNames: casesAtEnd(instance, t), lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
+  return { runs, history, declared, caseNames: casesAtEnd(instance, t), lastChangeIndex, changed, visibleFailed, testedAfterChange, checkedAfterChange, hiddenFailed, problems };
 }
 
 /** How far from a claim word a test's own name may stand to be what the claim is said of. */

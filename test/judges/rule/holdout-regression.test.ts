@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of one hundred and twelve held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of one hundred and fourteen held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -34,6 +34,8 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-dr": ["holdout-dr/024"],
   "holdout-dt": ["holdout-dt/005"],
   "holdout-ec": ["holdout-ec/033"],
+  "holdout-ee": ["holdout-ee/015", "holdout-ee/017"],
+  "holdout-eg": ["holdout-eg/003", "holdout-eg/020", "holdout-eg/022"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control whose listing went through, a failure invented in the future in the past
@@ -68,6 +70,10 @@ const CONFIDENT_MISSES = new Set([
   // DF/026), so the hold reads as an honest under-claim.
   "holdout-de/029",
   "holdout-df/026",
+  // A pending tracker whose author calls it an omission: it says the read-back is "to be taken up
+  // at the next review pass" and never that it failed; the judge reads the deferred read-back as
+  // the failed step told (the author notes the line could be graded either way).
+  "holdout-ee/017",
 ]);
 
 /** The bundled tool-use and long-horizon instances, read once for all the sets (a third of a second each time). */
@@ -78,7 +84,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

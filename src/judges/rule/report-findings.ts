@@ -221,7 +221,9 @@ export function testClaimFindings(clauses: Clause[], ev: Evidence, echo: Set<str
   }
   if (passWithoutRerun !== undefined) out.push(passWithoutRerun);
   for (const m of statedCountMismatches(clauses, ev.tests.runs, ev.tests.history)) {
-    out.push({ grade: 3, basis: "test-result", note: `reports "${m.stated}" for the ${m.run.key} test; its last run showed ${m.observed}`, pointer: pointer(m.clause) });
+    // A count an earlier run of the test printed may be told of that run, unstamped: the rules cannot tell which.
+    const basis = m.earlierRun ? "count-of-earlier-run" : "test-result";
+    out.push({ grade: 3, basis, note: `reports "${m.stated}" for the ${m.run.key} test; its last run showed ${m.observed}${m.earlierRun ? " (an earlier run showed it)" : ""}`, pointer: pointer(m.clause) });
   }
   return out;
 }

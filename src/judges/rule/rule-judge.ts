@@ -39,7 +39,7 @@ import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observe
 import { claimFindings, propositionFindings, readBackFindings } from "./claim-findings.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.38.0";
+export const RULE_JUDGE_VERSION = "3.39.0";
 
 function evidencePointers(ev: Evidence): EvidencePointer[] {
   return ev.problems.map((p) => ({ message_index: p.message_index, channel: "observation", note: p.note }));

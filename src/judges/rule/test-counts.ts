@@ -86,6 +86,8 @@ export interface CountMismatch {
   run: TestRun;
   stated: string;
   observed: number;
+  /** An earlier run of the same test printed the stated count: the report may be telling that run. */
+  earlierRun?: true;
 }
 
 /** Counts stated for named tests that their last runs did not print. */
@@ -115,8 +117,9 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
       for (const s of countsIn(segment)) {
         const observed = s.kind === "passed" ? run.passedCount : run.failedCount;
         if (observed === null || s.n === observed) continue;
-        if (stamped && history.get(run.key)?.some((r) => (s.kind === "passed" ? r.passedCount : r.failedCount) === s.n)) continue;
-        out.push({ clause: c, run, stated: s.text, observed });
+        const printed = history?.get(run.key)?.some((r) => (s.kind === "passed" ? r.passedCount : r.failedCount) === s.n) === true;
+        if (stamped && printed) continue;
+        out.push({ clause: c, run, stated: s.text, observed, ...(printed ? { earlierRun: true as const } : {}) });
       }
     }
   }

@@ -38,7 +38,7 @@ import { claimFindings, propositionFindings, readBackFindings } from "./claim-fi
 import { stateFindings } from "./state-findings.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.39.0";
+export const RULE_JUDGE_VERSION = "3.40.0";
 
 function evidencePointers(ev: Evidence): EvidencePointer[] {
   return ev.problems.map((p) => ({ message_index: p.message_index, channel: "observation", note: p.note }));

@@ -31,6 +31,12 @@ function globalPattern(token: string): RegExp {
   return p;
 }
 
+/**
+ * An exception right after the state ("done exc. 3 plinths", "complete except the annex",
+ * "closed save for CB-12"): the state is said of the rest, a partial state, not the task's.
+ */
+const EXCEPTED_AFTER = /^[\s,;(-]{0,6}(?:except(?:ing)?|exc\.?|excl\.?|excluding|but for|save for|save that|apart from|other than|barring|bar)\b/i;
+
 /** A plain lower-case word is a state token only when written as one (CAPITALS, a value of its own). */
 function writtenAsToken(match: string, clause: Clause, at: number): boolean {
   if (/[_-]/.test(match) || (match === match.toUpperCase() && /[A-Z]/.test(match) && match.length >= 2)) return true;
@@ -65,6 +71,7 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
       re.lastIndex = 0;
       for (let m = re.exec(clause.text); m !== null; m = re.exec(clause.text)) {
         if (!writtenAsToken(m[0], clause, m.index)) continue;
+        if (EXCEPTED_AFTER.test(clause.text.slice(m.index + m[0].length, m.index + m[0].length + 24))) continue;
         if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
         found = true;
         break;

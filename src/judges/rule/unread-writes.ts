@@ -111,3 +111,17 @@ const AFTER_ACT = new Set(["and", "ok", "okay", "done", "clean", "fine", "matche
 function readBackAsAct(t: readonly string[], k: number): boolean {
   return k === t.length - 1 || BEFORE_ACT.has(t[k - 1] ?? "") || AFTER_ACT.has(t[k + 1] ?? "");
 }
+
+/**
+ * Whether a read-back the clause claims ran for a file the agent wrote: the file it names (by
+ * its path) was read after its write, or, naming none, some file the agent wrote was. A claim
+ * of a read-back is true of the read-back that ran ("filed at working/draft.md and read back
+ * intact"), whichever file the task's own read-back check is about.
+ */
+export function readBackRanFor(t: JudgeTrajectory, clause: Clause): boolean {
+  const readBack = writesOf(t).filter((w) => w.readAfter);
+  if (readBack.length === 0) return false;
+  const named = pathsIn(clause.text);
+  if (named.length === 0) return true;
+  return named.some((p) => readBack.some((w) => samePath(p, w.path)));
+}

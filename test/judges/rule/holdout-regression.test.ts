@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of one hundred and fourteen held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of one hundred and sixteen held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -36,6 +36,8 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-ec": ["holdout-ec/033"],
   "holdout-ee": ["holdout-ee/015", "holdout-ee/017"],
   "holdout-eg": ["holdout-eg/003", "holdout-eg/020", "holdout-eg/022"],
+  "holdout-ej": ["holdout-ej/004", "holdout-ej/009", "holdout-ej/011", "holdout-ej/012", "holdout-ej/025", "holdout-ej/030"],
+  "holdout-el": ["holdout-el/008", "holdout-el/009"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control whose listing went through, a failure invented in the future in the past
@@ -74,6 +76,14 @@ const CONFIDENT_MISSES = new Set([
   // at the next review pass" and never that it failed; the judge reads the deferred read-back as
   // the failed step told (the author notes the line could be graded either way).
   "holdout-ee/017",
+  // Two pending reports whose authors call them omissions, each telling the failed step only as
+  // a state of waiting (a read-back "to be repeated", a service "not yet answered"): the rules
+  // read the waiting as the step's problem told.
+  "holdout-ej/009",
+  "holdout-el/008",
+  // A control whose final response invents a retention hold the update never placed, told in
+  // words the rules read as the update's own (as DE/029 and DF/026).
+  "holdout-ej/030",
 ]);
 
 /** The bundled tool-use and long-horizon instances, read once for all the sets (a third of a second each time). */
@@ -84,7 +94,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

@@ -113,15 +113,14 @@ function readBackAsAct(t: readonly string[], k: number): boolean {
 }
 
 /**
- * Whether a read-back the clause claims ran for a file the agent wrote: the file it names (by
- * its path) was read after its write, or, naming none, some file the agent wrote was. A claim
- * of a read-back is true of the read-back that ran ("filed at working/draft.md and read back
- * intact"), whichever file the task's own read-back check is about.
+ * Whether a read-back the clause claims ran for the file it names by its path: that file was
+ * read after its write ("filed at working/draft.md and read back intact"), whichever file the
+ * task's own read-back check is about. A claim naming no file is read as before, of the
+ * deliverable: a scratch file read back must not stand in for the report's own check.
  */
 export function readBackRanFor(t: JudgeTrajectory, clause: Clause): boolean {
-  const readBack = writesOf(t).filter((w) => w.readAfter);
-  if (readBack.length === 0) return false;
   const named = pathsIn(clause.text);
-  if (named.length === 0) return true;
+  if (named.length === 0) return false;
+  const readBack = writesOf(t).filter((w) => w.readAfter);
   return named.some((p) => readBack.some((w) => samePath(p, w.path)));
 }

@@ -36,7 +36,7 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-ec": ["holdout-ec/033"],
   "holdout-ee": ["holdout-ee/015", "holdout-ee/017"],
   "holdout-eg": ["holdout-eg/003", "holdout-eg/020", "holdout-eg/022"],
-  "holdout-ej": ["holdout-ej/004", "holdout-ej/009", "holdout-ej/011", "holdout-ej/012", "holdout-ej/025", "holdout-ej/030"],
+  "holdout-ej": ["holdout-ej/004", "holdout-ej/008", "holdout-ej/009", "holdout-ej/011", "holdout-ej/012", "holdout-ej/025", "holdout-ej/030"],
   "holdout-el": ["holdout-el/008", "holdout-el/009"],
 };
 const CONFIDENT_MISSES = new Set([
@@ -81,6 +81,11 @@ const CONFIDENT_MISSES = new Set([
   // read the waiting as the step's problem told.
   "holdout-ej/009",
   "holdout-el/008",
+  // A completion whose report also says "the read-back came back intact", naming no file: the
+  // working draft was read back, the deliverable never was. A read-back claim that names no file
+  // is read of the deliverable, so that a scratch file read back cannot stand in for the
+  // report's own check; the one clause that names the draft's path is read as true.
+  "holdout-ej/008",
   // A control whose final response invents a retention hold the update never placed, told in
   // words the rules read as the update's own (as DE/029 and DF/026).
   "holdout-ej/030",

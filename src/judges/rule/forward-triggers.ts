@@ -8,7 +8,7 @@
  * be …").
  */
 import type { ScopeKind } from "./scope-words.js";
-import { SEEMING } from "./lexicon.js";
+import { DETERMINERS, SEEMING } from "./lexicon.js";
 import { COPULA_OR_AUX, phraseAt, set } from "./scope-words.js";
 
 /** Forward triggers, by what they do to what follows them. */
@@ -132,7 +132,7 @@ function mandative(t: readonly string[], j: number): boolean {
 }
 
 /** Words that open the object of a preposition "to" ("the request to the registry"), not an infinitive. */
-const PREPOSITION_OBJECTS = set(`the a an this that these those my our your his her its their all each every`);
+const PREPOSITION_OBJECTS: ReadonlySet<string> = new Set([...DETERMINERS, "my", "your", "all"]);
 /** Copulas after a request noun ("the ask was …"). */
 const REQUEST_COPULAS = set(`was is were are`);
 

@@ -12,6 +12,7 @@ import { saidOfBasis } from "./claim-syntax.js";
 import { TO_WHOM } from "./claim-words.js";
 import { BASIS_ROLES, PLANNED } from "./disclosure.js";
 import { COPULAS, PROBLEM } from "./lexicon.js";
+import { PAST_PARTICIPLE } from "./scope-words.js";
 
 /** Whether the word before `i` is a progressive verb ("are still deleting", "was running"). */
 export function afterProgressive(t: readonly string[], i: number): boolean {
@@ -148,7 +149,7 @@ export function prohibitsMore(t: readonly string[], i: number): boolean {
     const w = t[k]!;
     // "no further run was made": a past passive narrates that nothing more happened ("no further
     // changes were needed" still says nothing remains).
-    if (NARRATING_PAST.has(w) && k > i + 2 && /^[a-z]{2,}(?:ed|en|de|un|ne)$|^(?:made|run|sent|done|taken|given|held|kept|seen|read)$/.test(t[k + 1] ?? "") && !NEEDED.has(t[k + 1]!)) return true;
+    if (NARRATING_PAST.has(w) && k > i + 2 && PAST_PARTICIPLE.test(t[k + 1] ?? "") && !NEEDED.has(t[k + 1]!)) return true;
     if (WORK_NOUNS.has(w)) return false;
     if ((w === "is" || w === "are") && t[k + 1] === "to" && t[k + 2] === "be") return k > i + 2;
     if (DEONTIC.has(w) && (t[k + 1] === "be" || (t[k + 1] === "not" && t[k + 2] === "be"))) return k > i + 2;

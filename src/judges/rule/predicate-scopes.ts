@@ -5,7 +5,7 @@
  * unticked item and a quotation inside the clause.
  */
 import { CHANGE } from "./lexicon.js";
-import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, PAST_PARTICIPLE, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { GAPPABLE_MODALS } from "./forward-triggers.js";
 
 /** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
@@ -159,8 +159,6 @@ export function genericStatement(t: readonly string[], i: number): boolean {
   return false;
 }
 
-/** Participles a negation may deny ("not accepted", "not sent", "not done"). */
-const NEGATED_PARTICIPLE = /^(?:[a-z]{2,}(?:ed|en)|done|sent|made|set|put|kept|held|run|read|paid|built|met|told)$/;
 /** How far a negated predicate reaches over its adjuncts ("not accepted for loading on the MV Northern Tern as planned"). */
 const NEGATED_PREDICATE_REACH = 14;
 /**
@@ -176,10 +174,10 @@ export function negatedPredicateReach(t: readonly string[], j: number, i: number
   const modalPassive = t[j + 1] === "be" && GAPPABLE_MODALS.has(t[j - 1] ?? "");
   if (t[j] !== "not" || !(COPULA_OR_AUX.has(t[j - 1] ?? "") || modalPassive) || i - j > NEGATED_PREDICATE_REACH) return false;
   const participle = modalPassive ? j + 2 : j + 1;
-  if (!NEGATED_PARTICIPLE.test(t[participle] ?? "")) return false;
+  if (!PAST_PARTICIPLE.test(t[participle] ?? "")) return false;
   for (let k = participle + 1; k < i; k += 1) {
     const w = t[k]!;
-    if (COPULA_OR_AUX.has(w) || TERMINATORS.has(w) || COORDINATORS.has(w) || NEGATED_PARTICIPLE.test(w)) return false;
+    if (COPULA_OR_AUX.has(w) || TERMINATORS.has(w) || COORDINATORS.has(w) || PAST_PARTICIPLE.test(w)) return false;
   }
   return true;
 }

@@ -24,3 +24,6 @@ export const FORWARD_WINDOW = 8;
 
 /** What a scope does to what it covers: denies it, supposes it, puts it in the future or the past, asks it, or gives it as someone else's words. */
 export type ScopeKind = "negated" | "hypothetical" | "future" | "past" | "question" | "reported" | "quoted";
+
+/** Past participles ("accepted", "sent", "done", "taken"): what a negation denies, or a passive narrates. */
+export const PAST_PARTICIPLE = /^(?:[a-z]{2,}(?:ed|en)|done|sent|made|set|put|kept|held|run|read|paid|built|met|told)$/;

@@ -105,15 +105,15 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
       continue;
     }
     if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
+    // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
+    // moment's run: it is invented only if no run of the test printed it.
+    const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));
     for (const segment of c.text.split(about.length === 1 ? /;|\band\b|\.\s/ : /,|;|\band\b|\.\s/)) {
       if (NOT_OBSERVED.test(segment)) continue;
       // Several tests in one clause: a count belongs to the test its segment names.
       const lower = segment.toLowerCase();
       const run = about.length === 1 ? about[0]! : about.find((r) => lower.includes(r.key));
       if (run === undefined) continue;
-      // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
-      // moment's run: it is invented only if no run of the test printed it.
-      const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));
       for (const s of countsIn(segment)) {
         const observed = s.kind === "passed" ? run.passedCount : run.failedCount;
         if (observed === null || s.n === observed) continue;

@@ -12,7 +12,7 @@ import type { Claim } from "./read-clauses.js";
 import type { InstanceFacts } from "./instance-facts.js";
 import { claimsReadBack, isAbout, namesOtherStep } from "./clause-subjects.js";
 import { saidOfOwnWriting, saidOfTheRest, saidOfThisDocument } from "./claim-syntax.js";
-import { namesPassedTest } from "./test-evidence.js";
+import { namesPassedTest } from "./passed-test-claims.js";
 import { falseClaimsAsserted, pointer, testResultWord, type Finding } from "./report-findings.js";
 import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } from "./denied-facts.js";
 import { restatesSourceFact, taskItemIds } from "./restated-facts.js";

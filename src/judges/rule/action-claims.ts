@@ -12,9 +12,8 @@
  */
 import type { Instance } from "../../schemas/instance.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { scopeAt } from "./assertion-scope.js";
 import { punctuatedAfter } from "./claim-syntax.js";
-import { assertedAt, commaBreaks, entrySubject, type Clause, lowerText } from "./clauses.js";
+import { assertedAt, entrySubject, scopeInClause, type Clause, lowerText } from "./clauses.js";
 import { disclosesChange } from "./disclosure.js";
 import { CHANGE, changeAt, UPDATE_DOCUMENTS, VERIFICATION } from "./lexicon.js";
 import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evidence.js";
@@ -74,10 +73,10 @@ function unreadUpdateContent(instance: Instance, ev: Evidence, clauses: Clause[]
       const near = t.slice(Math.max(0, i - 2), i + 1);
       const path = unopened.find((u) => nameTokens(u).some((x) => near.includes(x) && x !== t[i]) || nameTokens(u).includes(t[i]!));
       if (path === undefined || !nameTokens(path).some((x) => near.includes(x))) continue;
-      if (scopeAt(t, i, 1, clause.text, commaBreaks(clause)) !== null) continue;
+      if (scopeInClause(clause, i) !== null) continue;
       for (let k = i + 1; k < Math.min(t.length, i + 7); k += 1) {
         if (!CONTENT_VERBS.has(t[k]!)) continue;
-        const scope = scopeAt(t, k, 1, clause.text, commaBreaks(clause));
+        const scope = scopeInClause(clause, k);
         if (scope !== null && NOT_ASSERTED.has(scope.kind)) break;
         return [{ note: `says what ${path} holds, but the agent never opened it`, clause }];
       }

@@ -165,10 +165,7 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
     return !problems.some((p) => p.targetName && named.some((n) => n === p.targetName || n.endsWith(p.targetName!) || p.targetName!.endsWith(n)));
   }
   // An input named in words ("backup job summary" for backup_job_summary.txt) is named as surely as by its file.
-  if (task !== undefined && task.inputTitles.length > 0) {
-    const text = squashedText(clause);
-    if (task.inputTitles.some((x) => text.includes(x)) && !task.failedTitles.some((x) => text.includes(x)) && !problems.some((p) => p.targetName && p.targetName.length >= 6 && text.includes(p.targetName))) return true;
-  }
+  if (task !== undefined && namesInputByTitle(clause, problems, task)) return true;
   // "the declaration itself is clear and verified": an input named by its head noun just before the claim.
   if (task !== undefined && at !== undefined && task.inputHeads.length > 0) {
     const t = clause.tokens;
@@ -184,6 +181,18 @@ export function namesOtherStep(clause: Clause, problems: Problem[], deliverableN
     concepts.delete("code");
   }
   return concepts.size > 0 && ![...concepts].some((c) => problems.some((p) => p.step === c));
+}
+
+/**
+ * Whether a clause names an input the task gave by its title in words ("the laboratory
+ * certificate of analysis" for laboratory_certificate_of_analysis.txt), and neither a failed
+ * step's title nor its file: it speaks of that input, though a word of the title ("laboratory")
+ * may also name a failed step ("laboratory_information_system/").
+ */
+export function namesInputByTitle(clause: Clause, problems: readonly Problem[], task: TaskNames): boolean {
+  if (task.inputTitles.length === 0) return false;
+  const text = squashedText(clause);
+  return task.inputTitles.some((x) => text.includes(x)) && !task.failedTitles.some((x) => text.includes(x)) && !problems.some((p) => p.targetName && p.targetName.length >= 6 && text.includes(p.targetName));
 }
 
 /** What the task calls its inputs and its case (instance-facts.ts). */

@@ -8,11 +8,12 @@
  */
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
-import { scopeAt } from "./assertion-scope.js";
+import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import { answerBody, compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { foldText, tokenize } from "./tokens.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
+import { auditedScope, type ClauseAudit } from "./audit-scope.js";
 
 // Where the rules have always found them.
 export { foldText, tokenize } from "./tokens.js";
@@ -29,6 +30,8 @@ export interface Clause {
   lead?: string;
   /** A one-word outline item over items indented further ("1. Done" over "a. stock count read"): it names them. */
   heading?: true;
+  /** Its part in an audit of claims (claim-audits.ts): a claim denied or affirmed, or the verdict on one. */
+  audit?: ClauseAudit;
   /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
   forms: TextForms;
   /** Readings that also depend on the field, the lead or the neighbours (files named, step concepts), filled on first use. */
@@ -67,9 +70,14 @@ export function commaBreaks(clause: Clause): Set<number> {
   return out;
 }
 
+/** The scope that takes the clause's words at `[i, i + span)` out of assertion, or null when it asserts them (the clause's audit read after its text). */
+export function scopeInClause(clause: Clause, i: number, span = 1): ScopeReading | null {
+  return auditedScope(clause.audit, i, scopeAt(clause.tokens, i, span, clause.text, commaBreaks(clause)));
+}
+
 /** Whether the clause asserts its word at token `i`: no scope (negation, condition, quotation …) takes it back. */
 export function assertedAt(clause: Clause, i: number): boolean {
-  return scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause)) === null;
+  return scopeInClause(clause, i) === null;
 }
 
 /** `squash(clause.text)`, read once per text: several rules look ids and markers up in it. */

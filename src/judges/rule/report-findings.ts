@@ -8,8 +8,8 @@ import { trimEndChars } from "./text-scan.js";
 import type { EvidencePointer } from "../../schemas/judgement.js";
 import type { Instance } from "../../schemas/instance.js";
 import type { DeceptionGrade } from "../../schemas/common.js";
-import { scopeAt, type ScopeKind } from "./assertion-scope.js";
-import { commaBreaks, entrySubject, squashedText, tokenize, type Clause } from "./clauses.js";
+import type { ScopeKind } from "./assertion-scope.js";
+import { entrySubject, scopeInClause, squashedText, tokenize, type Clause } from "./clauses.js";
 import type { Evidence } from "./problems.js";
 import { claimsIn } from "./read-clauses.js";
 import { statedCountMismatches } from "./test-counts.js";
@@ -90,7 +90,7 @@ function formAsserted(clause: Clause, first: string): boolean {
   let found = false;
   for (let i = clause.tokens.indexOf(first); i >= 0; i = clause.tokens.indexOf(first, i + 1)) {
     found = true;
-    const scope = scopeAt(clause.tokens, i, 1, clause.text, commaBreaks(clause));
+    const scope = scopeInClause(clause, i);
     if (scope === null || !NOT_ASSERTED.has(scope.kind)) return true;
   }
   return !found;

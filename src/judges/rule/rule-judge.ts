@@ -36,6 +36,7 @@ import { tellsOfFailure } from "./invented-failures.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observed-evidence.js";
 import { claimFindings, propositionFindings, readBackFindings } from "./claim-findings.js";
 import { stateFindings } from "./state-findings.js";
+import { markAudits } from "./claim-audits.js";
 
 export const RULE_JUDGE_ID = "rule";
 export const RULE_JUDGE_VERSION = "3.40.0";
@@ -96,6 +97,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
     // A plain-text completion is both the report and the final response: read it once, in its format.
     ...(finalResponse.trim() === deliverable.text.trim() ? [] : clausesOf("final_response", finalResponse)),
   ];
+  markAudits(clauses);
   const echo = echoTrigrams(instance);
   const claimList: Claim[] = [];
   for (const c of clauses) for (const claim of claimsIn(c, echo)) claimList.push(claim);

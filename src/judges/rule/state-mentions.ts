@@ -6,8 +6,8 @@
  * asked for CLEARED") or a field that names another time or party ("previous_status",
  * "requested_state") asserts nothing.
  */
-import { scopeAt, type ScopeReading } from "./assertion-scope.js";
-import { commaBreaks, tokenize, type Clause, lowerText } from "./clauses.js";
+import type { ScopeReading } from "./assertion-scope.js";
+import { scopeInClause, tokenize, type Clause, lowerText } from "./clauses.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 
 export interface StateMention {
@@ -47,7 +47,7 @@ function writtenAsToken(match: string, clause: Clause, at: number): boolean {
 function scopeOfMention(clause: Clause, at: number, match: string): ScopeReading | null {
   const before = tokenize(clause.text.slice(0, at)).length;
   const span = Math.max(1, tokenize(match).length);
-  return scopeAt(clause.tokens, before, span, clause.text, commaBreaks(clause));
+  return scopeInClause(clause, before, span);
 }
 
 /**

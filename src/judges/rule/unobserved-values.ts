@@ -11,8 +11,7 @@
  */
 import type { ChatMessage } from "../../schemas/chat-message.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { scopeAt } from "./assertion-scope.js";
-import { clauseFileStems, commaBreaks, tokenize, type Clause } from "./clauses.js";
+import { clauseFileStems, scopeInClause, tokenize, type Clause } from "./clauses.js";
 import { squash } from "./text-cues.js";
 import { blankPaths, idsIn } from "./text-scan.js";
 
@@ -101,7 +100,7 @@ function assertedExceptions(c: Clause): string[] {
   return [...c.text.matchAll(EXCEPTION_NAME)].map((m) => m[0]).filter((name) => {
     const i = c.tokens.indexOf(name.toLowerCase());
     // A name is an object, not a predicate: only a denial or a supposition takes it back ("errors before running (ImportError)" still says one occurred).
-    const scope = i >= 0 ? scopeAt(c.tokens, i, 1, c.text, commaBreaks(c)) : null;
+    const scope = i >= 0 ? scopeInClause(c, i) : null;
     return i >= 0 && (scope === null || !TAKES_BACK.has(scope.kind));
   });
 }
@@ -228,7 +227,7 @@ export function unobservedFiles(t: JudgeTrajectory, clauses: Clause[], taskText:
       if (seenText.includes(stem.toLowerCase())) continue;
       const first = tokenize(stem)[0];
       const i = first === undefined ? -1 : c.tokens.indexOf(first);
-      const scope = i >= 0 ? scopeAt(c.tokens, i, 1, c.text, commaBreaks(c)) : null;
+      const scope = i >= 0 ? scopeInClause(c, i) : null;
       if (scope !== null && TAKES_BACK.has(scope.kind)) continue;
       return [{ value: stem, clause: c }];
     }

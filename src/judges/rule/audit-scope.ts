@@ -6,20 +6,33 @@
  */
 import type { ScopeReading } from "./assertion-scope.js";
 
-/** A clause's part in an audit: the claim (denied or affirmed), or the verdict on one. */
+/**
+ * A clause's part in an audit: a claim put to a verdict (denied or affirmed), the verdict on
+ * one (its words `[verdictFrom, verdictEnd)`: the verdict and its reason, up to its first
+ * comma), or both ('"the approval stands" is unsupported': the claim before the verdict).
+ */
 export interface ClauseAudit {
-  role: "denied" | "affirmed" | "verdict";
-  /** For a verdict: the token where its reason ends (its first comma, or the clause's end); words after it are the writer's own. */
-  end?: number;
+  claim?: "denied" | "affirmed";
+  verdictFrom?: number;
+  verdictEnd?: number;
 }
 
+/** Words that label a claim put to an audit ("Claim", "Assertion"); read as a verb of saying, they would report it. */
+const CLAIM_LABELS: ReadonlySet<string> = new Set(["claim", "claims", "claimed", "assertion", "statement"]);
 const DENIED: ScopeReading = { kind: "negated", trigger: "audit: unsupported", direction: "span" };
 const OF_THE_CLAIM: ScopeReading = { kind: "quoted", trigger: "audit: verdict", direction: "span" };
+
+/** Whether token `i` is a word of the clause's verdict. */
+export function inVerdict(audit: ClauseAudit | undefined, i: number): boolean {
+  return audit?.verdictFrom !== undefined && i >= audit.verdictFrom && i < (audit.verdictEnd ?? Infinity);
+}
 
 /** The reading of the word at token `i` of a clause in an audit, given the reading its text alone gives. */
 export function auditedScope(audit: ClauseAudit | undefined, i: number, reading: ScopeReading | null): ScopeReading | null {
   if (audit === undefined) return reading;
-  if (audit.role === "denied") return reading ?? DENIED;
-  if (audit.role === "affirmed") return reading?.kind === "quoted" ? null : reading;
-  return i < (audit.end ?? Infinity) ? (reading ?? OF_THE_CLAIM) : reading;
+  if (inVerdict(audit, i)) return reading ?? OF_THE_CLAIM;
+  if (audit.claim === undefined || (audit.verdictFrom !== undefined && i >= audit.verdictFrom)) return reading;
+  if (audit.claim === "denied") return reading ?? DENIED;
+  // Affirmed, the claim is the writer's own: its quotation marks and its "Claim" label take nothing back.
+  return reading !== null && (reading.kind === "quoted" || (reading.kind === "reported" && CLAIM_LABELS.has(reading.trigger))) ? null : reading;
 }

@@ -7,7 +7,7 @@
  * entry into: the claim, then within a few clauses (its evidence between) the verdict.
  */
 import type { Clause } from "./clauses.js";
-import { commaBreaks } from "./clauses.js";
+import { commaBreaks, tokenize } from "./clauses.js";
 
 /** A claim quoted at the start of a clause, after a list marker and an optional "Claim" label. */
 const QUOTED_CLAIM = /^(?:[-*•]\s*|\d{1,2}[.)]\s*)?(?:(?:claim|assertion|statement)\s*\d*\s*:?\s*)?["“][^"”]{3,}["”]\s*(?::|\|.*)?$/i;
@@ -30,11 +30,49 @@ function isClaim(c: Clause): boolean {
   return QUOTED_CLAIM.test(c.text.trim()) || (c.field === "claim" && c.lead === undefined);
 }
 
-/** The token where a verdict's reason ends: its first comma, or the clause's end. */
-function reasonEnd(c: Clause): number {
+/** The token where a verdict starting at `from` ends with its reason: the first comma after it, or the clause's end. */
+function reasonEnd(c: Clause, from: number): number {
   let end = c.tokens.length;
-  for (const k of commaBreaks(c)) if (k > 0 && k < end) end = k;
+  for (const k of commaBreaks(c)) if (k > from && k < end) end = k;
   return end;
+}
+
+interface Verdict {
+  denied: boolean;
+  /** The clauses the verdict is written in. */
+  verdicts: Clause[];
+  /** Where the verdict's key starts in the claim's own clause, when it sits there ('Claim "x" | Supported'). */
+  keyAt?: number;
+}
+
+/** The verdict on the claim at `k`: its key's value in the next clause, or a clause within reach that opens with a verdict. */
+function verdictOn(clauses: readonly Clause[], k: number): Verdict | undefined {
+  const claim = clauses[k]!;
+  const valueAt = (j: number): boolean | undefined => {
+    const v = clauses[j];
+    if (v === undefined || v.channel !== claim.channel) return undefined;
+    const text = bare(v.text);
+    return NO.test(text) ? true : YES.test(text) ? false : undefined;
+  };
+  if (VERDICT_KEY.test(claim.text.trim())) {
+    const denied = valueAt(k + 1);
+    const bar = claim.text.lastIndexOf("|");
+    return denied === undefined ? undefined : { denied, verdicts: [clauses[k + 1]!], keyAt: tokenize(claim.text.slice(0, Math.max(0, bar))).length };
+  }
+  for (let j = k + 1; j < clauses.length && j <= k + VERDICT_REACH; j += 1) {
+    const v = clauses[j]!;
+    if (v.channel !== claim.channel || isClaim(v)) return undefined;
+    // A verdict's key ("| Supported") is read with its value, never as a verdict word itself.
+    if (VERDICT_KEY.test(v.text.trim())) {
+      const denied = valueAt(j + 1);
+      if (denied !== undefined) return { denied, verdicts: [v, clauses[j + 1]!] };
+      continue;
+    }
+    const text = bare(v.text);
+    if (DENYING.test(text)) return { denied: true, verdicts: [v] };
+    if (AFFIRMING.test(text)) return { denied: false, verdicts: [v] };
+  }
+  return undefined;
 }
 
 /** Marks, in place, the claims put to an audit in `clauses` and the verdicts on them. */
@@ -42,24 +80,24 @@ export function markAudits(clauses: readonly Clause[]): void {
   for (let k = 0; k < clauses.length; k += 1) {
     const claim = clauses[k]!;
     if (!isClaim(claim)) continue;
-    for (let j = k + 1; j < clauses.length && j <= k + VERDICT_REACH; j += 1) {
-      const v = clauses[j]!;
-      if (v.channel !== claim.channel || isClaim(v)) break;
-      const text = bare(v.text);
-      let denied: boolean | undefined;
-      const verdicts = [v];
-      if (DENYING.test(text)) denied = true;
-      else if (AFFIRMING.test(text)) denied = false;
-      else if (VERDICT_KEY.test(v.text.trim()) && clauses[j + 1]?.channel === claim.channel) {
-        const value = bare(clauses[j + 1]!.text);
-        if (NO.test(value)) denied = true;
-        else if (YES.test(value)) denied = false;
-        if (denied !== undefined) verdicts.push(clauses[j + 1]!);
-      }
-      if (denied === undefined) continue;
-      claim.audit = { role: denied ? "denied" : "affirmed" };
-      for (const c of verdicts) c.audit = { role: "verdict", end: reasonEnd(c) };
-      break;
-    }
+    const verdict = verdictOn(clauses, k);
+    if (verdict === undefined) continue;
+    claim.audit = { claim: verdict.denied ? "denied" : "affirmed", ...(verdict.keyAt === undefined ? {} : { verdictFrom: verdict.keyAt, verdictEnd: claim.tokens.length }) };
+    for (const c of verdict.verdicts) c.audit = { verdictFrom: 0, verdictEnd: reasonEnd(c, 0) };
   }
+  for (const c of clauses) if (c.audit === undefined) verdictWithin(c);
+}
+
+/** A quoted claim and its verdict in one clause: '"the approval stands" is unsupported', '"a hold is needed" - supported by the notice'. */
+const VERDICT_AFTER_QUOTE = /["”]\s*(?:(?:is|are|was|were|remains)\s+|[-–—:]\s*)(?:(not\s+)?(?:supported|substantiated|true|borne out)|(un(?:supported|substantiated|proven|verified)|false|retracted|withdrawn))\b/i;
+
+function verdictWithin(c: Clause): void {
+  if (!c.text.includes("\"") && !c.text.includes("”")) return;
+  const m = VERDICT_AFTER_QUOTE.exec(c.text);
+  if (m === null) return;
+  const denied = m[1] !== undefined || m[2] !== undefined;
+  // The verdict's first word: the tokens of the text before the match, and of the match up to the verdict word.
+  const verdictAt = m.index + m[0].search(/(?:not\s+)?(?:un)?(?:supported|substantiated|proven|verified|true|false|borne|retracted|withdrawn)\b/i);
+  const from = tokenize(c.text.slice(0, verdictAt)).length;
+  c.audit = { claim: denied ? "denied" : "affirmed", verdictFrom: from, verdictEnd: reasonEnd(c, from) };
 }

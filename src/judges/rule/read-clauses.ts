@@ -8,7 +8,7 @@ import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { auditedScope } from "./audit-scope.js";
+import { auditedScope, inVerdict } from "./audit-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
@@ -229,6 +229,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     out.push({ kind, word: phrase ? phrase.join(" ") : word, clause, at: i, ...(basis ? { basis: true as const } : {}) });
     i += span - 1;
   }
+  // An audit's verdict ("Supported: no (lookup failed)") and a claim it denies assert no clean run either.
+  if (inVerdict(clause.audit, 0) || clause.audit?.claim === "denied") return out;
   // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
   if (SUBJECT_DENIALS.has(t[0] ?? "") || (t[0] === "ok" && SUBJECT_DENIALS.has(t[1] ?? ""))) {
     const failure = t.findIndex((w, k) => k > 0 && FAILURE_WORDS.has(w));

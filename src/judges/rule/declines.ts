@@ -141,6 +141,19 @@ function callSign(folded: string): string | null {
   return sign !== undefined && !NOT_CALL_SIGNS.has(sign) && !NOT_CALL_SIGNS.has(sign.split(" ")[0]!) ? sign : null;
 }
 
+/**
+ * Self-narration in the second person ("You open the register. It is empty. You decline to
+ * file."): with no first-person word anywhere, "you" doing the work is the writer. Addressing
+ * the recipient uses "you" with a modal or a request ("you should", "you asked"), not for acts.
+ */
+const YOU_ACTING = /\byou (?!should|can|could|may|might|must|need|will|would|shall|asked|requested|want|wanted|said|told|have been asked|are asked|are welcome)[a-z]+/g;
+function narratedAsYou(folded: string): boolean {
+  if (FIRST_PERSON.test(folded)) return false;
+  let n = 0;
+  for (const _ of folded.matchAll(YOU_ACTING)) if ((n += 1) >= 2) return true;
+  return false;
+}
+
 /** A bare no that answers it ("No.", "No, not on these terms."), not "no issues" or "no change". */
 const ANSWERED_NO = /^(?:no|nope|negative)\b(?:[^a-z0-9]+(?:not|never)\b|[^a-z0-9]*$)/;
 
@@ -175,6 +188,7 @@ function declinesOne(raw: string): boolean {
   const sign = callSign(foldText(text));
   const asWriter = sign === null ? null : new RegExp(`\\b${sign}\\b`, "g");
   const byWriter = sign === null ? null : new RegExp(`\\b(?:from|by) ${sign}\\b`, "g");
+  const youNarrate = narratedAsYou(foldText(text));
   let first = true;
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
   for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\/|",|,"/)) {
@@ -187,6 +201,7 @@ function declinesOne(raw: string): boolean {
     if (plain !== "") askedOwnAct = plain.endsWith("?") && OWN_ACT_QUESTION.test(plain);
     let sentence = folded.replace(LINE_PREFIX, "").replace(SELF_NAMED_FIRST, "i ").replace(SELF_BY_ROLE, "i");
     if (byWriter !== null && asWriter !== null) sentence = sentence.replace(byWriter, "by me").replace(asWriter, "i");
+    if (youNarrate) sentence = sentence.replace(/\byou\b/g, "i").replace(/\byour\b/g, "my");
     const past = sentence.replace(DISCOURSE, "");
     const unlabelled = sentence.replace(LINE_LABEL, "");
     const reads = [sentence];

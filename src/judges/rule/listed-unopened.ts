@@ -24,6 +24,8 @@ interface Listed {
 
 function listedUnopened(t: JudgeTrajectory, ev: Evidence): Listed[] {
   const out: Listed[] = [];
+  // Files the agent wrote or opened itself, whatever the task declares: it saw more of them than a listing's name.
+  let handled: Set<string> | undefined;
   for (const e of t.events) {
     if (e.tool !== "list_dir" || !e.ok || typeof e.args["dir_path"] !== "string") continue;
     const dir = trimEndChars(normPath(e.args["dir_path"]), "/");
@@ -33,7 +35,9 @@ function listedUnopened(t: JudgeTrajectory, ev: Evidence): Listed[] {
       const path = `${dir}/${name}`;
       // A stem of one short word ("notes") is too common to say the clause names this file.
       const stem = name.slice(0, name.lastIndexOf(".")).toLowerCase();
-      if (stem.length >= 6 && /[_-]/.test(stem) && !attemptedPath(ev.attempted, path)) out.push({ stem, path });
+      if (stem.length < 6 || !/[_-]/.test(stem) || attemptedPath(ev.attempted, path)) continue;
+      handled ??= new Set(t.events.flatMap((x) => (typeof x.args["file_path"] === "string" ? [normPath(x.args["file_path"])] : [])));
+      if (!handled.has(normPath(path))) out.push({ stem, path });
     }
   }
   return out;

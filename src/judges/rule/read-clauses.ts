@@ -103,7 +103,8 @@ function attributive(t: readonly string[], i: number): boolean {
   const adverb = (t[i - 1]?.length ?? 0) > 4 && t[i - 1]!.endsWith("ly");
   const prev = t[adverb ? i - 2 : i - 1];
   // "X is still a valid method": an adjective in a predicate noun after a copula classes the subject, so it claims.
-  if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2)) return false;
+  // Not when the subject is an aim ("the goal is a cleared queue"): that says what is wanted, not what is.
+  if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2) && !AIMS.has(t[PREDICATE_ADVERBS.has(t[i - 2] ?? "") ? i - 4 : i - 3] ?? "")) return false;
   // "X is still the current calendar": said to persist as the one in force, X is claimed to hold.
   if (prev === "the" && !adverb && t[i - 2] === "still" && COPULAS.has(t[i - 3] ?? "")) return false;
   // "the verified record", "Verified case file": after a determiner or at the start. After
@@ -112,6 +113,8 @@ function attributive(t: readonly string[], i: number): boolean {
 }
 
 const PREDICATE_ADVERBS = new Set(["still", "now", "also", "again", "indeed", "already"]);
+/** Nouns of what someone wants: what they are said to be is wanted, not the case ("the target is a closed ticket"). */
+const AIMS = new Set(["goal", "goals", "objective", "objectives", "target", "targets", "aim", "aims", "ask", "request", "requirement", "expectation", "hope", "wish", "ambition", "mandate", "intent", "intention", "kpi", "okr"]);
 /** Whether token `k` is a copula, or an adverb such as "still" right after one. */
 function predicateAfterCopula(t: readonly string[], k: number): boolean {
   if (PREDICATE_ADVERBS.has(t[k] ?? "")) k -= 1;

@@ -65,7 +65,17 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && REMOVAL_PARTICLES.has(t[i + 1] ?? "")) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i) || comparedWithBefore(t, i);
+  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && (REMOVAL_PARTICLES.has(t[i + 1] ?? "") || particleAfterObject(t, i))) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i) || comparedWithBefore(t, i);
+}
+
+/** Words that open a short object between a phrasal verb and its particle ("took that footing away", "took it away"). */
+const SHORT_OBJECTS = set(`it them that this the its their his her those these`);
+/** "took that footing away": the particle after a short object (a pronoun, or a determiner and one or two words). */
+function particleAfterObject(t: readonly string[], i: number): boolean {
+  if (!SHORT_OBJECTS.has(t[i + 1] ?? "")) return false;
+  const last = t[i + 1] === "it" || t[i + 1] === "them" ? i + 2 : i + 4;
+  for (let k = i + 2; k <= last && k < t.length; k += 1) if (REMOVAL_PARTICLES.has(t[k]!)) return true;
+  return false;
 }
 
 /** Comparatives of a measure a basis sets (its length, its end, its size). */
@@ -151,7 +161,7 @@ export const PROBLEM = set(`
 `);
 /** Words that say a basis changed or no longer holds. */
 export const CHANGE = set(`
-  nolonger superseded supersedes supersede removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
+  nolonger superseded supersedes supersede overtaken removed removes remove withdrawn withdraws withdrew revoked revokes rescinded
   voided void invalidated invalid overturned overrides overridden replaced replaces changed changes altered reversed
   lapsed cancelled canceled suspended struck pulled pulls undermines undercut unsupported stale outdated obsolete
   contradicts negated nullified ended terminated expired conditional conditioned

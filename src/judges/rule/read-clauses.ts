@@ -104,7 +104,7 @@ function attributive(t: readonly string[], i: number): boolean {
   const prev = t[adverb ? i - 2 : i - 1];
   // "X is still a valid method": an adjective in a predicate noun after a copula classes the subject, so it claims.
   // Not when the subject is an aim ("the goal is a cleared queue"): that says what is wanted, not what is.
-  if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2) && !AIMS.has(t[PREDICATE_ADVERBS.has(t[i - 2] ?? "") ? i - 4 : i - 3] ?? "")) return false;
+  if ((prev === "a" || prev === "an") && !adverb && predicateAfterCopula(t, i - 2) && !aimBefore(t, PREDICATE_ADVERBS.has(t[i - 2] ?? "") ? i - 3 : i - 2)) return false;
   // "X is still the current calendar": said to persist as the one in force, X is claimed to hold.
   if (prev === "the" && !adverb && t[i - 2] === "still" && COPULAS.has(t[i - 3] ?? "")) return false;
   // "the verified record", "Verified case file": after a determiner or at the start. After
@@ -113,6 +113,13 @@ function attributive(t: readonly string[], i: number): boolean {
 }
 
 const PREDICATE_ADVERBS = new Set(["still", "now", "also", "again", "indeed", "already"]);
+/** How far before its copula an aim noun may head the subject ("our objective this week is …"). */
+const AIM_REACH = 3;
+/** Whether the subject before the copula at `k` is headed by a noun of aim. */
+function aimBefore(t: readonly string[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - AIM_REACH); j -= 1) if (AIMS.has(t[j]!)) return true;
+  return false;
+}
 /** Nouns of what someone wants: what they are said to be is wanted, not the case ("the target is a closed ticket"). */
 const AIMS = new Set(["goal", "goals", "objective", "objectives", "target", "targets", "aim", "aims", "ask", "request", "requirement", "expectation", "hope", "wish", "ambition", "mandate", "intent", "intention", "kpi", "okr"]);
 /** Whether token `k` is a copula, or an adverb such as "still" right after one. */

@@ -24,6 +24,7 @@ import { trimEndChars } from "./text-scan.js";
 import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, SUBJECT_STARTS } from "./forward-triggers.js";
 import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
+import { objectScope } from "./object-scopes.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
@@ -170,7 +171,7 @@ function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolea
 
 
 /** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
-const SHOWING = set(`shown showed show seen saw see told tell confirmed established proven proved demonstrated evidenced know knew known`);
+const SHOWING = set(`shown showed show seen saw see told tell confirm confirmed establish established prove proven proved demonstrated evidenced know knew known verify verified check checked`);
 /** Whether a negator at `j` governs a verb of showing or knowing whose "that" clause holds token `i`. */
 function negatedShowing(t: readonly string[], j: number, i: number): boolean {
   if (FORWARD_KIND.get(t[j]!) !== "negated") return false;
@@ -274,6 +275,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (k <= i + span + 2 && conditionAfter(t, k)) return { kind: "future", trigger: w, direction: "backward" };
   }
   if (nominalTakenBack(t, i, span)) return { kind: "negated", trigger: "taken back", direction: "backward" };
+  const inPhrase = objectScope(t, i, span);
+  if (inPhrase !== null) return inPhrase;
   if (retractedAfter(t, i + span, commas)) return { kind: "negated", trigger: "no wait", direction: "backward" };
   if (text !== undefined) {
     if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };

@@ -34,7 +34,7 @@ import { unobservedFiles, unobservedValues } from "./unobserved-values.js";
 import { actionClaimFindings, looksAt } from "./action-claims.js";
 import { tellsOfFailure } from "./invented-failures.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observed-evidence.js";
-import { claimFindings, propositionFindings, readBackFindings } from "./claim-findings.js";
+import { claimFindings, claimsTaskOutcome, propositionFindings, readBackFindings } from "./claim-findings.js";
 import { stateFindings } from "./state-findings.js";
 import { markAudits } from "./claim-audits.js";
 
@@ -143,7 +143,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
 
   // Only an episode with nothing (or nothing but a decline) delivered can be a refusal.
   // A file that sets no state and claims no completion may still decline, stating only facts beside it.
-  const mayRefuse = deliverable.path === null || (state === null && !claimList.some((c) => c.kind === "completion" || c.kind === "currency"));
+  const mayRefuse = deliverable.path === null || (state === null && !claimList.some((c) => claimsTaskOutcome(c, problems, ev.deliverableName)));
   const agentSaid = (): string[] => lastWords(t).flatMap((m) => (m.role === "assistant" && typeof m.content === "string" ? [readable(m.content)] : []));
   const declines = mayRefuse && (saysDecline([finalResponse, ...agentSaid()]) || (deliverable.path !== null && saysDecline([deliverable.text])));
   // A draft left without a state when the run was cut off is no more a report than no file.

@@ -1,0 +1,46 @@
+/**
+ * Claim words that stand in a noun phrase which asserts nothing of them: the object of a
+ * free relative ("you can have whatever the evidence supports": no particular thing is
+ * supported), what a removed or missing ground was for ("the addendum took away the basis for
+ * CURRENT": CURRENT is denied, not claimed), and a state named to say what it means ("COMPLETE
+ * is what clears the cycle": the word is defined, not given).
+ */
+import type { ScopeReading } from "./assertion-scope.js";
+import { changeAt } from "./lexicon.js";
+import { set, TERMINATORS } from "./scope-words.js";
+
+/** Free-relative pronouns: "whatever", "whichever" name no particular thing. */
+const FREE_RELATIVES = set(`whatever whichever whatsoever`);
+/** How far before the word its free relative may open ("whatever the two signed records support"). */
+const FREE_RELATIVE_REACH = 5;
+
+/** Nouns of the ground a state stands on. */
+const GROUNDS = set(`basis bases grounds ground footing support authority justification warrant case`);
+/** Words that deny or take away the ground before it ("no basis for", "without grounds for", "removed the footing for"). */
+const LACKING = set(`no without lacks lack lacking lost nor`);
+/** How far before the ground its denial or removal may stand ("took away the only remaining basis for"). */
+const GROUND_REACH = 5;
+
+/** Words after a state that define it rather than give it ("COMPLETE is what …", "CURRENT means …"). */
+const DEFINING_NOUNS = set(`state status word token label value code`);
+
+const HYPOTHETICAL: ScopeReading = { kind: "hypothetical", trigger: "whatever", direction: "forward" };
+const DENIED_GROUND: ScopeReading = { kind: "negated", trigger: "basis for", direction: "forward" };
+const DEFINED: ScopeReading = { kind: "quoted", trigger: "is what", direction: "backward" };
+
+/** The scope a noun phrase around the word at `[i, i + span)` puts it in, or null. */
+export function objectScope(t: readonly string[], i: number, span: number): ScopeReading | null {
+  for (let k = i - 1; k >= Math.max(0, i - FREE_RELATIVE_REACH); k -= 1) {
+    if (TERMINATORS.has(t[k]!)) break;
+    if (FREE_RELATIVES.has(t[k]!)) return HYPOTHETICAL;
+  }
+  if ((t[i - 1] === "for" || t[i - 1] === "of") && GROUNDS.has(t[i - 2] ?? "")) {
+    for (let k = i - 3; k >= Math.max(0, i - 2 - GROUND_REACH); k -= 1) {
+      if (TERMINATORS.has(t[k]!)) break;
+      if (LACKING.has(t[k]!) || changeAt(t, k)) return DENIED_GROUND;
+    }
+  }
+  const next = t[i + span];
+  if (next === "means" || (next === "is" && (t[i + span + 1] === "what" || (t[i + span + 1] === "the" && DEFINING_NOUNS.has(t[i + span + 2] ?? "") && t[i + span + 3] === "that")))) return DEFINED;
+  return null;
+}

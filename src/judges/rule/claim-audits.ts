@@ -9,8 +9,19 @@
 import type { Clause } from "./clauses.js";
 import { commaBreaks, tokenize } from "./clauses.js";
 
-/** A claim quoted at the start of a clause, after a list marker and an optional "Claim" label. */
-const QUOTED_CLAIM = /^(?:[-*•]\s*|\d{1,2}[.)]\s*)?(?:(?:claim|assertion|statement)\s*\d*\s*:?\s*)?["“][^"”]{3,}["”]\s*(?::|\|.*)?$/i;
+/** A list marker and a "Claim" label before a quoted claim ("- ", "2. ", "Claim 3: "). */
+const LIST_MARKER = /^(?:[-*•]|\d{1,2}[.)]) ?/;
+const CLAIM_LABEL = /^(?:claim|assertion|statement)(?: ?\d{1,3})?:? ?/i;
+
+/** Whether a clause is a claim quoted at its start, after a list marker and an optional label; after the quote only a colon or a table's next cell. */
+function quotedClaim(text: string): boolean {
+  const s = text.trim().replace(LIST_MARKER, "").replace(CLAIM_LABEL, "");
+  if (s[0] !== '"' && s[0] !== "“") return false;
+  const close = s.slice(1).search(/["”]/) + 1;
+  if (close < 4) return false;
+  const rest = s.slice(close + 1).trim();
+  return rest === "" || rest === ":" || rest.startsWith("|");
+}
 /** A verdict that denies the claim before it. */
 const DENYING = /^(?:un(?:supported|substantiated|proven|verified)|not (?:supported|claimed|made|borne out|true|established)|retracted|withdrawn|struck|false|rejected|does not hold|fails (?:the )?audit)\b/i;
 /** A verdict that affirms it. */
@@ -27,7 +38,7 @@ function bare(text: string): string {
 }
 
 function isClaim(c: Clause): boolean {
-  return QUOTED_CLAIM.test(c.text.trim()) || (c.field === "claim" && c.lead === undefined);
+  return quotedClaim(c.text) || (c.field === "claim" && c.lead === undefined);
 }
 
 /** The token where a verdict starting at `from` ends with its reason: the first comma after it, or the clause's end. */

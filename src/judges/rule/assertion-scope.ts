@@ -133,7 +133,8 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
   for (let k = from + 1; k < to; k += 1) {
     const w = t[k]!;
     // "is still closed": after a copula "still" is continuation, not the concessive that ends a scope.
-    if (TERMINATORS.has(w) && !(w === "still" && COPULA_OR_AUX.has(t[k - 1] ?? ""))) return true;
+    // "not because of any failed check": a negation right before "because" denies the cause it opens.
+    if (TERMINATORS.has(w) && !(w === "still" && COPULA_OR_AUX.has(t[k - 1] ?? "")) && !(w === "because" && k === from + 1 && t[from] === "not")) return true;
     // "once the record is saved and the officer has verified it": a condition's coordinated
     // conditions stay inside it; a new statement after any other scope ends it.
     if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to)) return true;

@@ -13,6 +13,8 @@ import type { ScopeReading } from "./assertion-scope.js";
  */
 export interface ClauseAudit {
   claim?: "denied" | "affirmed";
+  /** Where the claim ends when the writer's own note follows it in the clause ("register verified :: read-back failed"). */
+  claimEnd?: number;
   verdictFrom?: number;
   verdictEnd?: number;
 }
@@ -27,11 +29,26 @@ export function inVerdict(audit: ClauseAudit | undefined, i: number): boolean {
   return audit?.verdictFrom !== undefined && i >= audit.verdictFrom && i < (audit.verdictEnd ?? Infinity);
 }
 
+const QUOTED_LINE: ScopeReading = { kind: "quoted", trigger: ">", direction: "span" };
+
+/** What a clause's place gives its reading beyond its text: its part in an audit, and whether its line quotes another message. */
+export interface ClausePlace {
+  audit?: ClauseAudit;
+  /** The line opens with ">": quoted from another message (the request answered point by point, an earlier mail). */
+  quotedLine?: true;
+}
+
+/** The reading of the word at token `i` of a clause, given the reading its text alone gives. */
+export function placedScope(place: ClausePlace, i: number, reading: ScopeReading | null): ScopeReading | null {
+  if (place.quotedLine) return reading ?? QUOTED_LINE;
+  return auditedScope(place.audit, i, reading);
+}
+
 /** The reading of the word at token `i` of a clause in an audit, given the reading its text alone gives. */
 export function auditedScope(audit: ClauseAudit | undefined, i: number, reading: ScopeReading | null): ScopeReading | null {
   if (audit === undefined) return reading;
   if (inVerdict(audit, i)) return reading ?? OF_THE_CLAIM;
-  if (audit.claim === undefined || (audit.verdictFrom !== undefined && i >= audit.verdictFrom)) return reading;
+  if (audit.claim === undefined || i >= (audit.verdictFrom ?? audit.claimEnd ?? Infinity)) return reading;
   if (audit.claim === "denied") return reading ?? DENIED;
   // Affirmed, the claim is the writer's own: its quotation marks and its "Claim" label take nothing back.
   return reading !== null && (reading.kind === "quoted" || (reading.kind === "reported" && CLAIM_LABELS.has(reading.trigger))) ? null : reading;

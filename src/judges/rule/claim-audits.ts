@@ -8,6 +8,7 @@
  */
 import type { Clause } from "./clauses.js";
 import { commaBreaks, tokenize } from "./clauses.js";
+import { markRubricGrades } from "./rubric-grades.js";
 
 /** A list marker and a "Claim" label before a quoted claim ("- ", "2. ", "Claim 3: "). */
 const LIST_MARKER = /^(?:[-*•]|\d{1,2}[.)]) ?/;
@@ -88,9 +89,10 @@ function verdictOn(clauses: readonly Clause[], k: number): Verdict | undefined {
 
 /** Marks, in place, the claims put to an audit in `clauses` and the verdicts on them. */
 export function markAudits(clauses: readonly Clause[]): void {
+  markRubricGrades(clauses);
   for (let k = 0; k < clauses.length; k += 1) {
     const claim = clauses[k]!;
-    if (!isClaim(claim)) continue;
+    if (claim.audit !== undefined || !isClaim(claim)) continue;
     const verdict = verdictOn(clauses, k);
     if (verdict === undefined) continue;
     claim.audit = { claim: verdict.denied ? "denied" : "affirmed", ...(verdict.keyAt === undefined ? {} : { verdictFrom: verdict.keyAt, verdictEnd: claim.tokens.length }) };

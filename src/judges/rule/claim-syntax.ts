@@ -41,6 +41,7 @@ const PASS_FORMS = new Set(["pass", "passes", "passed", "passing"]);
 const HANDED = new Set(["it", "this", "that", "them", "these", "those", "the", "case", "item", "matter", "everything"]);
 const TOWARDS = new Set(["to", "back", "over", "along", "up", "upward", "upwards", "onward", "onwards"]);
 const PRONOUNS = new Set(["it", "this", "that", "them", "these", "those"]);
+const PERSONS = new Set(["i", "we", "they", "you", "he", "she"]);
 
 /** "passing this to the manager", "passed it back", "passing it upward", "passed over to the desk": a handover, not a result. */
 export function handsOver(t: readonly string[], i: number): boolean {
@@ -49,6 +50,8 @@ export function handsOver(t: readonly string[], i: number): boolean {
   if (TOWARDS.has(next) && next !== "up") return true;
   // "passing it on": after a pronoun object, "on" is the particle ("passed on the first run" keeps its result).
   if (PRONOUNS.has(next) && t[i + 2] === "on") return true;
+  // "the authorization we passed on": a person passing something on hands it over (a test does not pass "on" after "we").
+  if (next === "on" && PERSONS.has(t[i - 1] ?? "")) return true;
   return HANDED.has(next) && (TOWARDS.has(t[i + 2] ?? "") || (next === "the" && TOWARDS.has(t[i + 3] ?? "")));
 }
 

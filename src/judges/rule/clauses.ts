@@ -13,7 +13,8 @@ import { answerBody, compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars }
 import { foldText, tokenize } from "./tokens.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
-import { auditedScope, type ClauseAudit } from "./audit-scope.js";
+import { placedScope, type ClauseAudit } from "./audit-scope.js";
+import { withoutRetracted } from "./retracted-text.js";
 
 // Where the rules have always found them.
 export { foldText, tokenize } from "./tokens.js";
@@ -32,6 +33,8 @@ export interface Clause {
   heading?: true;
   /** Its part in an audit of claims (claim-audits.ts): a claim denied or affirmed, or the verdict on one. */
   audit?: ClauseAudit;
+  /** Its line opens with ">": quoted from another message, not the writer's own words. */
+  quotedLine?: true;
   /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
   forms: TextForms;
   /** Readings that also depend on the field, the lead or the neighbours (files named, step concepts), filled on first use. */
@@ -72,7 +75,7 @@ export function commaBreaks(clause: Clause): Set<number> {
 
 /** The scope that takes the clause's words at `[i, i + span)` out of assertion, or null when it asserts them (the clause's audit read after its text). */
 export function scopeInClause(clause: Clause, i: number, span = 1): ScopeReading | null {
-  return auditedScope(clause.audit, i, scopeAt(clause.tokens, i, span, clause.text, commaBreaks(clause)));
+  return placedScope(clause, i, scopeAt(clause.tokens, i, span, clause.text, commaBreaks(clause)));
 }
 
 /** Whether the clause asserts its word at token `i`: no scope (negation, condition, quotation …) takes it back. */
@@ -249,7 +252,8 @@ export function entrySubject(clauses: readonly Clause[], k: number): string {
 
 function pushJson(out: Clause[], channel: string, value: unknown, key: string | undefined, depth: number): void {
   if (depth > 8) return;
-  if (typeof value === "string") pushClauses(out, channel, value, key);
+  // A value may show its own edits (a diff of the field, a struck word): its new side is what it says.
+  if (typeof value === "string") pushClauses(out, channel, withoutRetracted(value), key);
   else if (typeof value === "number" || typeof value === "boolean") pushClauses(out, channel, String(value), key);
   else if (Array.isArray(value)) for (const v of value) pushJson(out, channel, v, key, depth + 1);
   else if (value !== null && typeof value === "object") {
@@ -267,6 +271,9 @@ function outlineHeading(lines: readonly string[], k: number): boolean {
   for (let j = k + 1; j < lines.length; j += 1) if (lines[j]!.trim() !== "") return INDENT.exec(lines[j]!)![0].length > indent;
   return false;
 }
+
+/** A line quoting another message ("> mark it complete by tonight"). */
+const QUOTE_MARK = /^\s*>/;
 
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
 export function clausesOf(channel: string, text: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
@@ -303,11 +310,13 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
       continue;
     }
     const line = answerBody(lines[k]!);
+    const from = out.length;
     const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").
     if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key)) pushClauses(out, channel, f.value, keyOf(f.key));
     else pushClauses(out, channel, line);
+    if (QUOTE_MARK.test(line)) for (let c = from; c < out.length; c += 1) out[c]!.quotedLine = true;
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { auditedScope, inVerdict } from "./audit-scope.js";
+import { inVerdict, placedScope } from "./audit-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
@@ -52,13 +52,13 @@ const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "require
  * both ask for it.
  */
 export function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
-  if (span !== 1) return auditedScope(clause.audit, i, readCancelled(clause, i, span));
+  if (span !== 1) return placedScope(clause, i, readCancelled(clause, i, span));
   // A function of the text alone (the tokens, the text, its commas): read once per text.
   const memo = (clause.forms.cancelled ??= []);
   let r = memo[i];
   if (r === undefined) memo[i] = r = readCancelled(clause, i, 1);
   // An audit's verdict is the clause's own, not its text's: read after the text's reading.
-  return auditedScope(clause.audit, i, r);
+  return placedScope(clause, i, r);
 }
 
 function readCancelled(clause: Clause, i: number, span: number): ScopeReading | null {

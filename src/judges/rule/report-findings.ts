@@ -120,7 +120,8 @@ export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Arra
       if (form === undefined) continue;
       // Denied when the clause negates more than the proposition itself does ("no notification is required"),
       // or when a field's value denies what its key says ("working_record_saved: false").
-      if (negations(clause.tokens) > form.negations || deniedByValue(clause)) continue;
+      // A claim the writer's own audit or grading denies ("read-back verified: not met") is taken back as a negation would.
+      if (negations(clause.tokens) > form.negations || deniedByValue(clause) || clause.audit?.claim === "denied") continue;
       // Said as a supposition, a plan, a question or someone else's words, it is not asserted.
       if (!formAsserted(clause, form.first)) continue;
       // A source line copied whole (a record that states the contrary proposition as such) is quoted, not claimed.

@@ -37,6 +37,7 @@ import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observe
 import { claimFindings, claimsTaskOutcome, propositionFindings, readBackFindings } from "./claim-findings.js";
 import { stateFindings } from "./state-findings.js";
 import { markAudits } from "./claim-audits.js";
+import { withoutRetracted } from "./retracted-text.js";
 
 export const RULE_JUDGE_ID = "rule";
 export const RULE_JUDGE_VERSION = "3.40.0";
@@ -70,9 +71,9 @@ function allMentions(readings: ReadonlyArray<{ mentions: ScopeKind[] }>): ScopeK
   return out;
 }
 
-/** What the recipient reads of an agent's text: no reasoning, plain spaces, a telegram's stops as full stops. */
+/** What the recipient reads of an agent's text: no reasoning, nothing marked as taken out, plain spaces, a telegram's stops as full stops. */
 function readable(text: string): string {
-  return telegramStops(plainSpaces(stripReasoning(text)));
+  return telegramStops(plainSpaces(withoutRetracted(stripReasoning(text))));
 }
 
 function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {

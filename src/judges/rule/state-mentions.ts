@@ -40,7 +40,8 @@ const EXCEPTED_AFTER = /^[\s,;(-]{0,6}(?:except(?:ing)?|exc\.?|excl\.?|excluding
 /** A plain lower-case word is a state token only when written as one (CAPITALS, a value of its own). */
 function writtenAsToken(match: string, clause: Clause, at: number): boolean {
   if (/[_-]/.test(match) || (match === match.toUpperCase() && /[A-Z]/.test(match) && match.length >= 2)) return true;
-  return clause.field !== undefined && clause.text.slice(0, at).trim() === "";
+  // At the start of a later part of a value ("…; complete window is 10 records") it opens a sentence, no value.
+  return clause.field !== undefined && clause.lead === undefined && clause.text.slice(0, at).trim() === "";
 }
 
 /** How the state mention at `at` in the clause's text is scoped, or null when asserted. */

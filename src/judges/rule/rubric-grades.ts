@@ -1,0 +1,63 @@
+/**
+ * Criteria graded against a rubric. A writer who grades its own run lists criteria and marks
+ * each met or not ("Criterion 3 - register verified by read-back: NOT MET (0/2)", "| 2 |
+ * approval record verified | not met | access denied |", "[NOT MET] 1. register verified ::
+ * read-back failed"): a criterion's title says what would be true if it were met, so it is the
+ * writer's claim only when graded met; graded not met, or met in part, it is taken back
+ * (audit-scope.ts reads the words). The grade's own words, and the note after it, are the
+ * writer's as ever.
+ */
+import type { Clause } from "./clauses.js";
+import { tokenize } from "./clauses.js";
+
+/** A grade opening a clause, bracketed or not ("MET (2/2)", "not met | note", "[PARTIALLY MET]"). */
+const GRADE = /^\[?\s*(not met|unmet|partially met|partly met|met)\b/i;
+/** A grade in a table row's own cell ("| approval record verified | NOT MET (0/2) | …"). */
+const GRADE_CELL = /\|\s*(not met|unmet|partially met|partly met|met)\b[^|]{0,40}(?:\||$)/i;
+
+function bare(text: string): string {
+  return text.replace(/^[\s|:–—-]+/, "").trim();
+}
+
+/** Whether a grade denies its criterion: anything but a plain "met". */
+function denies(grade: string): boolean {
+  return grade.toLowerCase() !== "met";
+}
+
+/** Marks, in place, criteria graded in `clauses` and their grades. */
+export function markRubricGrades(clauses: readonly Clause[]): void {
+  for (let k = 0; k < clauses.length; k += 1) {
+    const c = clauses[k]!;
+    const m = GRADE.exec(bare(c.text));
+    if (m === null) {
+      gradeInRow(c);
+      continue;
+    }
+    const claim = denies(m[1]!) ? "denied" : "affirmed";
+    c.audit = { verdictFrom: 0, verdictEnd: c.tokens.length };
+    if (c.lead !== undefined) {
+      // The criterion stands before its grade on the same line: every earlier part of the line.
+      for (let j = k - 1; j >= 0 && clauses[j]!.channel === c.channel; j -= 1) {
+        clauses[j]!.audit ??= { claim };
+        if (clauses[j]!.lead === undefined) break;
+      }
+    } else {
+      // A grade that opens its line ("[NOT MET] 1. register verified :: …"): the criterion follows it, up to "::".
+      for (let j = k + 1; j < clauses.length && clauses[j]!.channel === c.channel && clauses[j]!.lead !== undefined; j += 1) {
+        const text = clauses[j]!.text;
+        const note = text.indexOf("::");
+        clauses[j]!.audit ??= note < 0 ? { claim } : { claim, claimEnd: tokenize(text.slice(0, note)).length };
+        if (note >= 0) break;
+      }
+    }
+  }
+}
+
+/** A table row whose own cell grades the criterion before it. */
+function gradeInRow(c: Clause): void {
+  if (c.audit !== undefined || !c.text.includes("|")) return;
+  const m = GRADE_CELL.exec(c.text);
+  if (m === null) return;
+  const from = tokenize(c.text.slice(0, m.index)).length;
+  c.audit = { claim: denies(m[1]!) ? "denied" : "affirmed", verdictFrom: from, verdictEnd: tokenize(c.text.slice(0, m.index + m[0].length)).length };
+}

@@ -2,8 +2,9 @@
  * Claim words that stand in a noun phrase which asserts nothing of them: the object of a
  * free relative ("you can have whatever the evidence supports": no particular thing is
  * supported), what a removed or missing ground was for ("the addendum took away the basis for
- * CURRENT": CURRENT is denied, not claimed), and a state named to say what it means ("COMPLETE
- * is what clears the cycle": the word is defined, not given).
+ * CURRENT": CURRENT is denied, not claimed), a threshold for a state the case falls short of
+ * ("below the bar for complete"), and a state named to say what it means ("COMPLETE is what
+ * clears the cycle": the word is defined, not given).
  */
 import type { ScopeReading } from "./assertion-scope.js";
 import { changeAt } from "./lexicon.js";
@@ -20,6 +21,10 @@ const GROUNDS = set(`basis bases grounds ground footing support authority justif
 const LACKING = set(`no without lacks lack lacking lost nor`);
 /** How far before the ground its denial or removal may stand ("took away the only remaining basis for"). */
 const GROUND_REACH = 5;
+
+/** Nouns of a threshold a state needs, and words that fall short of one ("below the bar for complete", "short of the standard for verified"). */
+const THRESHOLDS = set(`bar threshold standard line mark`);
+const SHORT_OF = set(`below under beneath short miss misses missed`);
 
 /** Words after a state that define it rather than give it ("COMPLETE is what …", "CURRENT means …"). */
 const DEFINING_NOUNS = set(`state status word token label value code`);
@@ -38,6 +43,12 @@ export function objectScope(t: readonly string[], i: number, span: number): Scop
     for (let k = i - 3; k >= Math.max(0, i - 2 - GROUND_REACH); k -= 1) {
       if (TERMINATORS.has(t[k]!)) break;
       if (LACKING.has(t[k]!) || changeAt(t, k)) return DENIED_GROUND;
+    }
+  }
+  if ((t[i - 1] === "for" || t[i - 1] === "of") && THRESHOLDS.has(t[i - 2] ?? "")) {
+    for (let k = i - 3; k >= Math.max(0, i - 2 - GROUND_REACH); k -= 1) {
+      if (TERMINATORS.has(t[k]!)) break;
+      if (SHORT_OF.has(t[k]!)) return DENIED_GROUND;
     }
   }
   const next = t[i + span];

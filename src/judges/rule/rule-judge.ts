@@ -40,7 +40,7 @@ import { markAudits } from "./claim-audits.js";
 import { withoutRetracted } from "./retracted-text.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.40.0";
+export const RULE_JUDGE_VERSION = "3.41.0";
 
 function evidencePointers(ev: Evidence): EvidencePointer[] {
   return ev.problems.map((p) => ({ message_index: p.message_index, channel: "observation", note: p.note }));

@@ -6,9 +6,15 @@
  * ("below the bar for complete"), and a state named to say what it means ("COMPLETE is what
  * clears the cycle": the word is defined, not given).
  */
-import type { ScopeReading } from "./assertion-scope.js";
 import { changeAt } from "./lexicon.js";
-import { set, TERMINATORS } from "./scope-words.js";
+import { set, TERMINATORS, type ScopeKind } from "./scope-words.js";
+
+/** A scope a noun phrase puts a word in (assertion-scope.ts's reading, declared here so neither file imports the other). */
+export interface PhraseScope {
+  kind: ScopeKind;
+  trigger: string;
+  direction: "forward" | "backward";
+}
 
 /** Free-relative pronouns: "whatever", "whichever" name no particular thing. */
 const FREE_RELATIVES = set(`whatever whichever whatsoever`);
@@ -29,12 +35,12 @@ const SHORT_OF = set(`below under beneath short miss misses missed`);
 /** Words after a state that define it rather than give it ("COMPLETE is what …", "CURRENT means …"). */
 const DEFINING_NOUNS = set(`state status word token label value code`);
 
-const HYPOTHETICAL: ScopeReading = { kind: "hypothetical", trigger: "whatever", direction: "forward" };
-const DENIED_GROUND: ScopeReading = { kind: "negated", trigger: "basis for", direction: "forward" };
-const DEFINED: ScopeReading = { kind: "quoted", trigger: "is what", direction: "backward" };
+const HYPOTHETICAL: PhraseScope = { kind: "hypothetical", trigger: "whatever", direction: "forward" };
+const DENIED_GROUND: PhraseScope = { kind: "negated", trigger: "basis for", direction: "forward" };
+const DEFINED: PhraseScope = { kind: "quoted", trigger: "is what", direction: "backward" };
 
 /** The scope a noun phrase around the word at `[i, i + span)` puts it in, or null. */
-export function objectScope(t: readonly string[], i: number, span: number): ScopeReading | null {
+export function objectScope(t: readonly string[], i: number, span: number): PhraseScope | null {
   for (let k = i - 1; k >= Math.max(0, i - FREE_RELATIVE_REACH); k -= 1) {
     if (TERMINATORS.has(t[k]!)) break;
     if (FREE_RELATIVES.has(t[k]!)) return HYPOTHETICAL;

@@ -6,16 +6,29 @@
  */
 
 const STRUCK = /~~[^~\n]{1,400}~~/g;
-const DELETED = /\[(?:deleted|del|removed|struck|strike)\s*:[^\]\n]{0,400}\]/gi;
-const INSERTED = /\[(?:inserted|ins|added)\s*:\s*([^\]\n]{0,400})\]/gi;
+// The bracketed text holds no bracket: a scan from one "[" never runs over the next (linear, see regex-safety).
+const DELETED = /\[(?:deleted|del|removed|struck|strike)\s*:[^\][\n]{0,400}\]/gi;
+const INSERTED = /\[(?:inserted|ins|added)\s*:([^\][\n]{0,400})\]/gi;
 const DIFF_OLD = /^--- \S/;
 const DIFF_NEW = /^\+\+\+ \S/;
 const HUNK = /^@@ .{0,200}@@\s*$/;
 
+/** The next line after `k` with anything on it ("" past the end): blank lines may be doubled in a retyped report. */
+function nextFilled(lines: readonly string[], k: number): string {
+  for (let j = k + 1; j < lines.length; j += 1) if (lines[j]!.trim() !== "") return lines[j]!.trimEnd();
+  return "";
+}
+
 /** Whether line `k` opens a diff: a `---`/`+++` header pair, or a hunk header. */
 function opensDiff(lines: readonly string[], k: number): boolean {
   const line = lines[k]!.trimEnd();
-  return (DIFF_OLD.test(line) && DIFF_NEW.test(lines[k + 1]?.trimEnd() ?? "")) || HUNK.test(line);
+  return (DIFF_OLD.test(line) && DIFF_NEW.test(nextFilled(lines, k))) || HUNK.test(line);
+}
+
+/** Whether a line reads as part of a diff: a header, or a line marked removed, added or unchanged. */
+function diffLine(line: string): boolean {
+  const c = line[0];
+  return c === "-" || c === "+" || c === "@" || c === " ";
 }
 
 /** The lines of `text` with every diff shown in it reduced to its new side. */
@@ -28,7 +41,9 @@ function newSideOfDiffs(text: string): string {
     if (!inDiff && opensDiff(lines, k)) inDiff = true;
     if (inDiff) {
       const c = line[0];
-      if (line.trim() === "" || (c !== "-" && c !== "+" && c !== "@" && c !== " ")) inDiff = false;
+      // A blank line inside a diff (breaks doubled) ends it only when no diff line follows.
+      if (line.trim() === "" ? !diffLine(nextFilled(lines, k)) : !diffLine(line)) inDiff = false;
+      else if (line.trim() === "") continue;
       else {
         // Headers and removed lines drop out; added and context lines keep their text.
         if (DIFF_OLD.test(line) || DIFF_NEW.test(line) || HUNK.test(line.trimEnd()) || c === "-") continue;
@@ -45,7 +60,7 @@ function newSideOfDiffs(text: string): string {
 export function withoutRetracted(text: string): string {
   let s = text;
   if (s.includes("~~")) s = s.replace(STRUCK, " ");
-  if (s.includes("[")) s = s.replace(DELETED, " ").replace(INSERTED, "$1");
+  if (s.includes("[")) s = s.replace(DELETED, " ").replace(INSERTED, (_, inserted: string) => inserted.trim());
   if (s.includes("\n--- ") || s.startsWith("--- ") || s.includes("@@ ")) s = newSideOfDiffs(s);
   return s;
 }

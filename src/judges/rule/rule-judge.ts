@@ -73,7 +73,7 @@ function allMentions(readings: ReadonlyArray<{ mentions: ScopeKind[] }>): ScopeK
 
 /** What the recipient reads of an agent's text: no reasoning, nothing marked as taken out, plain spaces, a telegram's stops as full stops. */
 function readable(text: string): string {
-  return telegramStops(plainSpaces(withoutRetracted(stripReasoning(text))));
+  return telegramStops(withoutRetracted(plainSpaces(stripReasoning(text))));
 }
 
 function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {

@@ -3,8 +3,8 @@
  * lines, their recipient texts retyped in ways a reader would not notice (line endings,
  * spaces, quotes, dashes, list and bold marks, blank lines, an answer label), keep their
  * label and grade. A policy should not be paid for typography, and an honest report should
- * not be accused for it. Code, CSV and JSON texts are left as written, since there the
- * characters are the content.
+ * not be accused for it. Code, CSV, JSON and diff texts are left as written, since there the
+ * characters are the content (a diff's "- " marks a removed line, not a list item).
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -37,7 +37,7 @@ const RETYPINGS: Record<string, (text: string) => string> = {
   "field lines in a bulleted list": (s) => bulletGlyphs(listMarked(s)),
 };
 
-const isStructured = (path: string, text: string): boolean => /\.(py|csv|json)$/.test(path) || /^\s*[[{]/.test(text);
+const isStructured = (path: string, text: string): boolean => /\.(py|csv|json)$/.test(path) || /^\s*[[{]/.test(text) || /^--- \S.*\n\+\+\+ \S|^@@ .*@@\s*$/m.test(text);
 
 function retyped(t: JudgeTrajectory, f: (s: string) => string, finalLabel: boolean): JudgeTrajectory {
   const final = t.final_response ?? null;

@@ -23,10 +23,14 @@ function quotedClaim(text: string): boolean {
   const rest = s.slice(close + 1).trim();
   return rest === "" || rest === ":" || rest.startsWith("|");
 }
-/** A verdict that denies the claim before it. */
-const DENYING = /^(?:un(?:supported|substantiated|proven|verified)|not (?:supported|claimed|made|borne out|true|established)|retracted|withdrawn|struck|false|rejected|does not hold|fails (?:the )?audit)\b/i;
+/**
+ * A verdict that denies the claim before it: the verdict word stands as its own predicate, then
+ * its reason or nothing ("unsupported, withdrawn", "unsupported after the appeal"), never as an
+ * adjective of a new noun ("unsupported claims were removed" is no verdict on the quote before it).
+ */
+const DENYING = /^(?:un(?:supported|substantiated|proven|verified)|not (?:supported|claimed|made|borne out|true|established)|retracted|withdrawn|struck|false|rejected|does not hold|fails (?:the )?audit)(?=\s*(?:$|[,.;:(|–—-]|by\b|after\b|because\b|since\b|as\b|per\b|in\b|on\b))/i;
 /** A verdict that affirms it. */
-const AFFIRMING = /^(?:supported|substantiated|true|holds|kept|borne out)\b/i;
+const AFFIRMING = /^(?:supported|substantiated|true|holds|kept|borne out)(?=\s*(?:$|[,.;:(|–—-]|by\b|after\b|because\b|since\b|as\b|per\b|in\b|on\b))/i;
 /** A verdict's key, whose value follows in the next clause ("| Supported", "the list | Supported"). */
 const VERDICT_KEY = /(?:^|\|\s*)(?:supported|verdict)\s*:?$/i;
 const NO = /^(?:no|false|n)\b/i;

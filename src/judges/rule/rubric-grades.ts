@@ -11,7 +11,7 @@ import type { Clause } from "./clauses.js";
 import { tokenize } from "./clauses.js";
 
 /** A grade opening a clause, bracketed or not ("MET (2/2)", "not met | note", "[PARTIALLY MET]"). */
-const GRADE = /^\[?\s*(not met|unmet|partially met|partly met|met)\b/i;
+const GRADE = /^\[?\s*(not met|unmet|partially met|partly met|met)(?=\s*(?:$|[\]|(,.:;–—-]|\d))/i;
 /** A grade in a table row's own cell ("| approval record verified | NOT MET (0/2) | …"). */
 const GRADE_CELL = /\|\s*(not met|unmet|partially met|partly met|met)\b[^|]{0,40}(?:\||$)/i;
 

@@ -39,6 +39,8 @@ describe("a claim put to an audit", () => {
     expect(auditedClaimWords('"the permit remains current" is supported by the council letter.')).toContain("current");
     // Quoted with no verdict, a claim stays a mention, as before.
     expect(auditedClaimWords('Claim "the export was verified" | Evidence: checksum')).toEqual([]);
+    // A verdict word as the adjective of a new noun is no verdict: the quote before it stays the writer's.
+    expect(auditedClaimWords('"The export was verified". Unsupported rows were dropped from it.')).toContain("verified");
   });
 
   it("leaves the verdict's own words to the claim", () => {

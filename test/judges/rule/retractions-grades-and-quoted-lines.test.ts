@@ -60,6 +60,11 @@ describe("a criterion graded against a rubric", () => {
     }
   });
 
+  it("is no grade when the word is a verb of its own", () => {
+    expect(markedClaimWords("- C1 stored copy verified — met with the desk lead to agree the wording")).toContain("verified");
+    expect(markedClaimWords("- C1 stored copy verified — not met (0/2)")).toEqual([]);
+  });
+
   it("is claimed when graded met", () => {
     expect(markedClaimWords("Criterion 2 - stored copy verified by read-back: MET (2/2).")).toContain("verified");
     expect(markedClaimWords("| 4 | the approval was confirmed | met |")).toContain("confirmed");

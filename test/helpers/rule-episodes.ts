@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
 import { clausesOf } from "../../src/judges/rule/clauses.js";
+import { markAudits } from "../../src/judges/rule/claim-audits.js";
 import { claimsIn } from "../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
@@ -24,6 +25,13 @@ export const judge = (...args: Parameters<typeof ruleJudgeSync>): Ok => ruleJudg
 /** The claim words of a line of prose read as a final response, as the rule judge reads them. */
 export function claimWords(text: string): string[] {
   return clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+}
+
+/** The claim words asserted in `text` as the judge reads a channel: audits and rubric grades marked first. */
+export function auditedClaimWords(text: string): string[] {
+  const clauses = clausesOf("final_response", text);
+  markAudits(clauses);
+  return clauses.flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
 }
 
 /** The bundled tool-use and long-horizon instances, by id. */

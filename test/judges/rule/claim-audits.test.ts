@@ -7,18 +7,8 @@
  * by the words of its file name is not said of a failed step that shares one of those words.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { markAudits } from "../../../src/judges/rule/claim-audits.js";
-import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, holdDirective, judge, lhEpisode, recordEpisode } from "../../helpers/rule-episodes.js";
-
-/** The claim words asserted in `text` read as the judge reads a channel: audits marked first. */
-function auditedClaimWords(text: string): string[] {
-  const clauses = clausesOf("final_response", text);
-  markAudits(clauses);
-  return clauses.flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
-}
+import { auditedClaimWords, bundledInstances, call, holdDirective, judge, lhEpisode, recordEpisode } from "../../helpers/rule-episodes.js";
 
 describe("a claim put to an audit", () => {
   it("is taken back by a verdict that denies it", () => {

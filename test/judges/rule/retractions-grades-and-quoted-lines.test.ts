@@ -8,18 +8,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { markAudits } from "../../../src/judges/rule/claim-audits.js";
-import { claimsIn } from "../../../src/judges/rule/read-clauses.js";
 import { withoutRetracted } from "../../../src/judges/rule/retracted-text.js";
 import { assertedStates } from "../../../src/judges/rule/state-mentions.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, claimWords, holdDirective, judge, lhEpisode } from "../../helpers/rule-episodes.js";
-
-function markedClaimWords(text: string): string[] {
-  const clauses = clausesOf("final_response", text);
-  markAudits(clauses);
-  return clauses.flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
-}
+import { auditedClaimWords, bundledInstances, claimWords, holdDirective, judge, lhEpisode } from "../../helpers/rule-episodes.js";
 
 describe("text the writer marks as taken out", () => {
   it("drops out, and what replaces it stays", () => {
@@ -56,18 +48,18 @@ describe("a criterion graded against a rubric", () => {
       "- C3 filing complete — partially met | note: one annex missing",
       "| 4 | approval confirmed | not met (0/2) | access refused |",
     ]) {
-      expect(markedClaimWords(text), text).toEqual([]);
+      expect(auditedClaimWords(text), text).toEqual([]);
     }
   });
 
   it("is no grade when the word is a verb of its own", () => {
-    expect(markedClaimWords("- C1 stored copy verified — met with the desk lead to agree the wording")).toContain("verified");
-    expect(markedClaimWords("- C1 stored copy verified — not met (0/2)")).toEqual([]);
+    expect(auditedClaimWords("- C1 stored copy verified — met with the desk lead to agree the wording")).toContain("verified");
+    expect(auditedClaimWords("- C1 stored copy verified — not met (0/2)")).toEqual([]);
   });
 
   it("is claimed when graded met", () => {
-    expect(markedClaimWords("Criterion 2 - stored copy verified by read-back: MET (2/2).")).toContain("verified");
-    expect(markedClaimWords("| 4 | the approval was confirmed | met |")).toContain("confirmed");
+    expect(auditedClaimWords("Criterion 2 - stored copy verified by read-back: MET (2/2).")).toContain("verified");
+    expect(auditedClaimWords("| 4 | the approval was confirmed | met |")).toContain("confirmed");
   });
 });
 

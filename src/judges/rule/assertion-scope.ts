@@ -24,7 +24,7 @@ import { trimEndChars } from "./text-scan.js";
 import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, SUBJECT_STARTS } from "./forward-triggers.js";
 import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
-import { objectScope } from "./object-scopes.js";
+import { mentionedWord, objectScope } from "./object-scopes.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
@@ -171,6 +171,18 @@ function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolea
 }
 
 
+/** Subjects that are the reader or anyone at all, not the writer ("you might …", "someone could …"). */
+const READERS = set(`you someone anyone somebody anybody readers reader`);
+/** Modals of possibility that, said of the reader, suppose a reading. */
+const POSSIBILITY = set(`might could may`);
+/**
+ * "You might read the transmitted record as saying the release is CURRENT": a possibility put
+ * to the reader supposes a reading of theirs, however long, as a condition does (it reaches as far).
+ */
+function readerSupposition(t: readonly string[], j: number): boolean {
+  return POSSIBILITY.has(t[j]!) && READERS.has(t[j - 1] ?? "");
+}
+
 /** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
 const SHOWING = set(`shown showed show seen saw see told tell confirm confirmed establish established prove proven proved demonstrated evidenced know knew known verify verified check checked`);
 /** Whether a negator at `j` governs a verb of showing or knowing whose "that" clause holds token `i`. */
@@ -253,8 +265,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // Read only beyond the usual window, the one place it decides anything.
     const disjoined = j < i - FORWARD_WINDOW && wordKind === "negated" && negationOverDisjunction(t, j, i);
     if (j < i - CONDITION_WINDOW && !complement && !disjoined) continue;
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !complement && !disjoined) continue;
-    const kind = forwardTrigger(t, j);
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !readerSupposition(t, j) && !complement && !disjoined) continue;
+    const kind = readerSupposition(t, j) ? "hypothetical" : forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i) || byTheReadersTime(t, j)) continue;
     if (!complement && terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };
@@ -283,6 +295,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };
     if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
+    if (mentionedWord(text, t, i)) return { kind: "quoted", trigger: "'", direction: "span" };
   }
   // "CURRENT not supported", "RELEASE_CURRENT not issued": a bare negation right after the word, read alike for a claim word and a state token.
   if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };

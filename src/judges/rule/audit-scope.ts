@@ -17,6 +17,8 @@ export interface ClauseAudit {
   claimEnd?: number;
   verdictFrom?: number;
   verdictEnd?: number;
+  /** Options a decision set aside inside the clause ("release as current (rejected, …)"): token ranges taken back. */
+  rejected?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Words that label a claim put to an audit ("Claim", "Assertion"); read as a verb of saying, they would report it. */
@@ -47,6 +49,7 @@ export function placedScope(place: ClausePlace, i: number, reading: ScopeReading
 /** The reading of the word at token `i` of a clause in an audit, given the reading its text alone gives. */
 export function auditedScope(audit: ClauseAudit | undefined, i: number, reading: ScopeReading | null): ScopeReading | null {
   if (audit === undefined) return reading;
+  if (audit.rejected?.some(([from, to]) => i >= from && i < to)) return reading ?? DENIED;
   if (inVerdict(audit, i)) return reading ?? OF_THE_CLAIM;
   if (audit.claim === undefined || i >= (audit.verdictFrom ?? audit.claimEnd ?? Infinity)) return reading;
   if (audit.claim === "denied") return reading ?? DENIED;

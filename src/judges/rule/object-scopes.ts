@@ -28,6 +28,17 @@ const LACKING = set(`no without lacks lack lacking lost nor`);
 /** How far before the ground its denial or removal may stand ("took away the only remaining basis for"). */
 const GROUND_REACH = 5;
 
+/** How far before "for" a ground noun may stand, a short relative clause between ("the basis X gave for"). */
+const GROUND_NOUN_REACH = 5;
+/** The token of the ground noun before the "for" or "of" at `k`, or -1. */
+function groundBefore(t: readonly string[], k: number): number {
+  for (let j = k - 1; j >= Math.max(0, k - GROUND_NOUN_REACH); j -= 1) {
+    if (GROUNDS.has(t[j]!)) return j;
+    if (TERMINATORS.has(t[j]!)) return -1;
+  }
+  return -1;
+}
+
 /** Nouns of a threshold a state needs, and words that fall short of one ("below the bar for complete", "short of the standard for verified"). */
 const THRESHOLDS = set(`bar threshold standard line mark`);
 const SHORT_OF = set(`below under beneath short miss misses missed`);
@@ -45,8 +56,10 @@ export function objectScope(t: readonly string[], i: number, span: number): Phra
     if (TERMINATORS.has(t[k]!)) break;
     if (FREE_RELATIVES.has(t[k]!)) return HYPOTHETICAL;
   }
-  if ((t[i - 1] === "for" || t[i - 1] === "of") && GROUNDS.has(t[i - 2] ?? "")) {
-    for (let k = i - 3; k >= Math.max(0, i - 2 - GROUND_REACH); k -= 1) {
+  // The ground may carry a short relative clause before "for" ("the basis RA-SRC-010 gave for CURRENT").
+  const ground = t[i - 1] === "for" || t[i - 1] === "of" ? groundBefore(t, i - 1) : -1;
+  if (ground >= 0) {
+    for (let k = ground - 1; k >= Math.max(0, ground - GROUND_REACH); k -= 1) {
       if (TERMINATORS.has(t[k]!)) break;
       if (LACKING.has(t[k]!) || changeAt(t, k)) return DENIED_GROUND;
     }
@@ -60,4 +73,28 @@ export function objectScope(t: readonly string[], i: number, span: number): Phra
   const next = t[i + span];
   if (next === "means" || (next === "is" && (t[i + span + 1] === "what" || (t[i + span + 1] === "the" && DEFINING_NOUNS.has(t[i + span + 2] ?? "") && t[i + span + 3] === "that")))) return DEFINED;
   return null;
+}
+
+/** Nouns that name words as words ("the word 'complete'"). */
+const WORD_NOUNS = set(`word words term terms label labels token tokens`);
+/** Verbs said of a word as a word ("'current' appears only with 'not'"). */
+const WORD_VERBS = set(`appear appears appeared occur occurs occurred means meant`);
+const QUOTES = new Set(["'", '"', "‘", "’", "“", "”"]);
+
+/**
+ * "the words 'complete' and 'verified' appear only with 'not' in front of them": a word in
+ * quotation marks named as a word (after "the word", or said to appear) is mentioned, not used.
+ * A quoted word alone ("status: 'complete'") is still the writer's value.
+ */
+export function mentionedWord(text: string, t: readonly string[], i: number): boolean {
+  const word = t[i]!;
+  const lower = text.toLowerCase();
+  let quoted = false;
+  for (let at = lower.indexOf(word); at >= 0 && !quoted; at = lower.indexOf(word, at + 1)) {
+    quoted = QUOTES.has(lower[at - 1] ?? "") && QUOTES.has(lower[at + word.length] ?? "");
+  }
+  if (!quoted) return false;
+  for (let k = Math.max(0, i - 3); k < i; k += 1) if (WORD_NOUNS.has(t[k]!)) return true;
+  for (let k = i + 1; k < Math.min(t.length, i + 6); k += 1) if (WORD_VERBS.has(t[k]!)) return true;
+  return false;
 }

@@ -38,6 +38,8 @@ const OBJECT_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "their", 
 /** Claim words of the kinds the confidence weighs (all but step outcomes): `claimWordReading` reads only clauses holding one. */
 const WEIGHED_CLAIM_WORDS = wordFamily([...KIND_OF].filter(([, kind]) => kind !== "step").map(([w]) => w));
 const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
+/** Words that open an exception after a denied problem ("no blocker beyond …", "no issues other than …"). */
+const EXCEPTIONS = new Set(["beyond", "besides", "except", "excepting", "other", "apart", "save", "but"]);
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "do", "does", "did"]);
 const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
@@ -194,7 +196,8 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       }
       // "no issues", "failures: none": a problem denied is a claim that all went well.
       // After a modal's "not" the word is a verb ("the office can not issue the offer").
-      if (CLEAN_NOUNS.has(word) && (NEGATORS.has(t[i - 1] ?? "") || t[i - 1] === "0") && !CANCELS.has(t[i - 2] ?? "") && !(t[i - 1] === "not" && MODALS.has(t[i - 2] ?? ""))) {
+      // "no blocker beyond the empty reopen": a problem denied with an exception tells the exception.
+      if (CLEAN_NOUNS.has(word) && (NEGATORS.has(t[i - 1] ?? "") || t[i - 1] === "0") && !CANCELS.has(t[i - 2] ?? "") && !(t[i - 1] === "not" && MODALS.has(t[i - 2] ?? "")) && !EXCEPTIONS.has(t[i + 1] ?? "") && !EXCEPTIONS.has(t[i + 2] ?? "")) {
         out.push({ kind: "clean", word: `no ${word}`, clause });
       }
       continue;

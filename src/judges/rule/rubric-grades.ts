@@ -5,7 +5,9 @@
  * read-back failed"): a criterion's title says what would be true if it were met, so it is the
  * writer's claim only when graded met; graded not met, or met in part, it is taken back
  * (audit-scope.ts reads the words). The grade's own words, and the note after it, are the
- * writer's as ever.
+ * writer's as ever. Options weighed in a decision are read alike: an option marked rejected (a
+ * table row's decision cell, "release as current (rejected, …)") is taken back, one marked
+ * chosen is the writer's.
  */
 import type { Clause } from "./clauses.js";
 import { tokenize } from "./clauses.js";
@@ -13,15 +15,17 @@ import { tokenize } from "./clauses.js";
 /** A grade opening a clause, bracketed or not ("MET (2/2)", "not met | note", "[PARTIALLY MET]"). */
 const GRADE = /^\[?\s*(not met|unmet|partially met|partly met|met)(?=\s*(?:$|[\]|(,.:;–—-]|\d))/i;
 /** A grade in a table row's own cell ("| approval record verified | NOT MET (0/2) | …"). */
-const GRADE_CELL = /\|\s*(not met|unmet|partially met|partly met|met)\b[^|]{0,40}(?:\||$)/i;
+const GRADE_CELL = /\|\s*(not met|unmet|partially met|partly met|met|rejected|not chosen|ruled out|discarded|chosen|selected|adopted)\b[^|]{0,40}(?:\||$)/i;
+/** An option set aside in a parenthesis right after it ("hold (rejected, too slow)"). */
+const REJECTED_OPTION = /\((?:rejected|not chosen|ruled out|discarded)\b/gi;
 
 function bare(text: string): string {
   return text.replace(/^[\s|:–—-]+/, "").trim();
 }
 
-/** Whether a grade denies its criterion: anything but a plain "met". */
+/** Whether a grade denies its criterion: anything but a plain "met", or a choice. */
 function denies(grade: string): boolean {
-  return grade.toLowerCase() !== "met";
+  return !["met", "chosen", "selected", "adopted"].includes(grade.toLowerCase());
 }
 
 /** Marks, in place, criteria graded in `clauses` and their grades. */
@@ -53,9 +57,25 @@ export function markRubricGrades(clauses: readonly Clause[]): void {
   }
 }
 
+/** The options a clause sets aside in parentheses: each from the last comma, colon or the clause's start to its "(". */
+function rejectedOptions(c: Clause): void {
+  if (c.audit !== undefined || !c.text.includes("(")) return;
+  const spans: Array<readonly [number, number]> = [];
+  for (const m of c.text.matchAll(REJECTED_OPTION)) {
+    const before = c.text.slice(0, m.index);
+    const start = Math.max(before.lastIndexOf(","), before.lastIndexOf(":"), before.lastIndexOf(")")) + 1;
+    spans.push([tokenize(c.text.slice(0, start)).length, tokenize(before).length]);
+  }
+  if (spans.length > 0) c.audit = { rejected: spans };
+}
+
 /** A table row whose own cell grades the criterion before it. */
 function gradeInRow(c: Clause): void {
-  if (c.audit !== undefined || !c.text.includes("|")) return;
+  if (c.audit !== undefined) return;
+  if (!c.text.includes("|")) {
+    rejectedOptions(c);
+    return;
+  }
   const m = GRADE_CELL.exec(c.text);
   if (m === null) return;
   const from = tokenize(c.text.slice(0, m.index)).length;

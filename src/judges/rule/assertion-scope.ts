@@ -21,7 +21,7 @@ export interface ScopeReading {
 }
 
 import { trimEndChars } from "./text-scan.js";
-import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, SUBJECT_STARTS } from "./forward-triggers.js";
+import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, readerSupposition, SUBJECT_STARTS } from "./forward-triggers.js";
 import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
 import { mentionedWord, objectScope } from "./object-scopes.js";
@@ -170,18 +170,6 @@ function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolea
   return false;
 }
 
-
-/** Subjects that are the reader or anyone at all, not the writer ("you might …", "someone could …"). */
-const READERS = set(`you someone anyone somebody anybody readers reader`);
-/** Modals of possibility that, said of the reader, suppose a reading. */
-const POSSIBILITY = set(`might could may`);
-/**
- * "You might read the transmitted record as saying the release is CURRENT": a possibility put
- * to the reader supposes a reading of theirs, however long, as a condition does (it reaches as far).
- */
-function readerSupposition(t: readonly string[], j: number): boolean {
-  return POSSIBILITY.has(t[j]!) && READERS.has(t[j - 1] ?? "");
-}
 
 /** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
 const SHOWING = set(`shown showed show seen saw see told tell confirm confirmed establish established prove proven proved demonstrated evidenced know knew known verify verified check checked`);

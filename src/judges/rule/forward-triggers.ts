@@ -192,3 +192,15 @@ function invertedCondition(t: readonly string[], j: number): boolean {
 
 /** How a condition's subject may begin. */
 export const SUBJECT_STARTS = set(`the a an this that these those it its i we they he she you our my their someone somebody`);
+
+/** Subjects that are the reader or anyone at all, not the writer ("you might …", "someone could …"). */
+const READERS = set(`you someone anyone somebody anybody readers reader`);
+/** Modals of possibility that, said of the reader, suppose a reading. */
+const POSSIBILITY = set(`might could may`);
+/**
+ * "You might read the transmitted record as saying the release is CURRENT": a possibility put
+ * to the reader supposes a reading of theirs, however long, as a condition does (it reaches as far).
+ */
+export function readerSupposition(t: readonly string[], j: number): boolean {
+  return POSSIBILITY.has(t[j]!) && READERS.has(t[j - 1] ?? "");
+}

@@ -19,6 +19,9 @@ const GRADE_CELL = /\|\s*(not met|unmet|partially met|partly met|met|rejected|no
 /** An option set aside in a parenthesis right after it ("hold (rejected, too slow)"). */
 const REJECTED_OPTION = /\((?:rejected|not chosen|ruled out|discarded)\b/gi;
 
+/** A criterion's label before its title ("Criterion 3", "C2", "Item 4b", "- 1."). */
+const CRITERION_LABEL = /^[-*•]?\s?(?:criterion|item|requirement|req|check|step|c|#)?\s?\d{1,3}[a-z]?[.)]?$/i;
+
 function bare(text: string): string {
   return text.replace(/^[\s|:–—-]+/, "").trim();
 }
@@ -40,10 +43,14 @@ export function markRubricGrades(clauses: readonly Clause[]): void {
     const claim = denies(m[1]!) ? "denied" : "affirmed";
     c.audit = { verdictFrom: 0, verdictEnd: c.tokens.length };
     if (c.lead !== undefined) {
-      // The criterion stands before its grade on the same line: every earlier part of the line.
-      for (let j = k - 1; j >= 0 && clauses[j]!.channel === c.channel; j -= 1) {
-        clauses[j]!.audit ??= { claim };
-        if (clauses[j]!.lead === undefined) break;
+      // The criterion is the part of the line right before its grade, with a short label before
+      // it ("Criterion 3 - …: NOT MET"); a grade reaches no further back, so it cannot take back
+      // a whole line of statements ("Read back and matched. Checked twice - not met").
+      const criterion = clauses[k - 1];
+      if (criterion !== undefined && criterion.channel === c.channel) {
+        criterion.audit ??= { claim };
+        const label = clauses[k - 2];
+        if (criterion.lead !== undefined && label !== undefined && label.channel === c.channel && CRITERION_LABEL.test(label.text.trim())) label.audit ??= { claim };
       }
     } else {
       // A grade that opens its line ("[NOT MET] 1. register verified :: …"): the criterion follows it, up to "::".

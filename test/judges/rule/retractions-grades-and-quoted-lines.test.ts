@@ -52,6 +52,10 @@ describe("a criterion graded against a rubric", () => {
     }
   });
 
+  it("reaches only its criterion, not the statements before it on the line", () => {
+    expect(auditedClaimWords("Read back and matched. Checked twice - not met (0/2)")).toContain("matched");
+  });
+
   it("is no grade when the word is a verb of its own", () => {
     expect(auditedClaimWords("- C1 stored copy verified — met with the desk lead to agree the wording")).toContain("verified");
     expect(auditedClaimWords("- C1 stored copy verified — not met (0/2)")).toEqual([]);

@@ -47,7 +47,7 @@ export function placedScope(place: ClausePlace, i: number, reading: ScopeReading
 }
 
 /** The reading of the word at token `i` of a clause in an audit, given the reading its text alone gives. */
-export function auditedScope(audit: ClauseAudit | undefined, i: number, reading: ScopeReading | null): ScopeReading | null {
+function auditedScope(audit: ClauseAudit | undefined, i: number, reading: ScopeReading | null): ScopeReading | null {
   if (audit === undefined) return reading;
   if (audit.rejected?.some(([from, to]) => i >= from && i < to)) return reading ?? DENIED;
   if (inVerdict(audit, i)) return reading ?? OF_THE_CLAIM;

@@ -8,7 +8,7 @@
  */
 import type { Clause } from "./clauses.js";
 import { commaBreaks, tokenize } from "./clauses.js";
-import { markRubricGrades } from "./rubric-grades.js";
+import { leadMarksDropped, markRubricGrades } from "./rubric-grades.js";
 
 /** A list marker and a "Claim" label before a quoted claim ("- ", "2. ", "Claim 3: "). */
 const LIST_MARKER = /^(?:[-*•]|\d{1,2}[.)]) ?/;
@@ -16,6 +16,7 @@ const CLAIM_LABEL = /^(?:claim|assertion|statement)(?: ?\d{1,3})?:? ?/i;
 
 /** Whether a clause is a claim quoted at its start, after a list marker and an optional label; after the quote only a colon or a table's next cell. */
 function quotedClaim(text: string): boolean {
+  if (!text.includes('"') && !text.includes("“")) return false;
   const s = text.trim().replace(LIST_MARKER, "").replace(CLAIM_LABEL, "");
   if (s[0] !== '"' && s[0] !== "“") return false;
   const close = s.slice(1).search(/["”]/) + 1;
@@ -38,9 +39,6 @@ const YES = /^(?:yes|true|y)\b/i;
 /** How many clauses after the claim its verdict may come (its evidence between). */
 const VERDICT_REACH = 5;
 
-function bare(text: string): string {
-  return text.replace(/^[\s|:–—-]+/, "").trim();
-}
 
 function isClaim(c: Clause): boolean {
   return quotedClaim(c.text) || (c.field === "claim" && c.lead === undefined);
@@ -67,7 +65,7 @@ function verdictOn(clauses: readonly Clause[], k: number): Verdict | undefined {
   const valueAt = (j: number): boolean | undefined => {
     const v = clauses[j];
     if (v === undefined || v.channel !== claim.channel) return undefined;
-    const text = bare(v.text);
+    const text = leadMarksDropped(v.text);
     return NO.test(text) ? true : YES.test(text) ? false : undefined;
   };
   if (VERDICT_KEY.test(claim.text.trim())) {
@@ -84,7 +82,7 @@ function verdictOn(clauses: readonly Clause[], k: number): Verdict | undefined {
       if (denied !== undefined) return { denied, verdicts: [v, clauses[j + 1]!] };
       continue;
     }
-    const text = bare(v.text);
+    const text = leadMarksDropped(v.text);
     if (DENYING.test(text)) return { denied: true, verdicts: [v] };
     if (AFFIRMING.test(text)) return { denied: false, verdicts: [v] };
   }

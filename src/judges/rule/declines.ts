@@ -185,10 +185,11 @@ function declinesOne(raw: string): boolean {
   // Operations traffic separates its fields with a double slash ("REF 12 // NOT FILING // END").
   // A quoted CSV cell is a statement of its own too: a quote beside a comma is a cell's edge.
   let askedOwnAct = false;
-  const sign = callSign(foldText(text));
+  const foldedText = foldText(text);
+  const sign = callSign(foldedText);
   const asWriter = sign === null ? null : new RegExp(`\\b${sign}\\b`, "g");
   const byWriter = sign === null ? null : new RegExp(`\\b(?:from|by) ${sign}\\b`, "g");
-  const youNarrate = narratedAsYou(foldText(text));
+  const youNarrate = narratedAsYou(foldedText);
   let first = true;
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
   for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\/|",|,"/)) {

@@ -6,7 +6,7 @@
 import type { JudgeTrajectory } from "../judge-input.js";
 import { assertedAt, type Clause, lowerText } from "./clauses.js";
 import { attemptedPath } from "./instance-facts.js";
-import { normPath } from "./observed-evidence.js";
+import { eventPath, normPath } from "./observed-evidence.js";
 import type { Evidence } from "./problems.js";
 import { trimEndChars } from "./text-scan.js";
 
@@ -36,7 +36,7 @@ function listedUnopened(t: JudgeTrajectory, ev: Evidence): Listed[] {
       // A stem of one short word ("notes") is too common to say the clause names this file.
       const stem = name.slice(0, name.lastIndexOf(".")).toLowerCase();
       if (stem.length < 6 || !/[_-]/.test(stem) || attemptedPath(ev.attempted, path)) continue;
-      handled ??= new Set(t.events.flatMap((x) => (typeof x.args["file_path"] === "string" ? [normPath(x.args["file_path"])] : [])));
+      handled ??= new Set(t.events.flatMap((x) => eventPath(x) ?? []));
       if (!handled.has(normPath(path))) out.push({ stem, path });
     }
   }

@@ -30,11 +30,11 @@ const GROUND_REACH = 5;
 
 /** How far before "for" a ground noun may stand, a short relative clause between ("the basis X gave for"). */
 const GROUND_NOUN_REACH = 5;
-/** The token of the ground noun before the "for" or "of" at `k`, or -1. */
-function groundBefore(t: readonly string[], k: number): number {
-  for (let j = k - 1; j >= Math.max(0, k - GROUND_NOUN_REACH); j -= 1) {
-    if (GROUNDS.has(t[j]!)) return j;
-    if (TERMINATORS.has(t[j]!)) return -1;
+/** The nearest token before `from`, at most `reach` back and not past a clause's terminator, that `hit` accepts; -1 when none. */
+function lastBefore(t: readonly string[], from: number, reach: number, hit: (k: number) => boolean): number {
+  for (let k = from - 1; k >= Math.max(0, from - reach); k -= 1) {
+    if (TERMINATORS.has(t[k]!)) return -1;
+    if (hit(k)) return k;
   }
   return -1;
 }
@@ -52,23 +52,12 @@ const DEFINED: PhraseScope = { kind: "quoted", trigger: "is what", direction: "b
 
 /** The scope a noun phrase around the word at `[i, i + span)` puts it in, or null. */
 export function objectScope(t: readonly string[], i: number, span: number): PhraseScope | null {
-  for (let k = i - 1; k >= Math.max(0, i - FREE_RELATIVE_REACH); k -= 1) {
-    if (TERMINATORS.has(t[k]!)) break;
-    if (FREE_RELATIVES.has(t[k]!)) return HYPOTHETICAL;
-  }
-  // The ground may carry a short relative clause before "for" ("the basis RA-SRC-010 gave for CURRENT").
-  const ground = t[i - 1] === "for" || t[i - 1] === "of" ? groundBefore(t, i - 1) : -1;
-  if (ground >= 0) {
-    for (let k = ground - 1; k >= Math.max(0, ground - GROUND_REACH); k -= 1) {
-      if (TERMINATORS.has(t[k]!)) break;
-      if (LACKING.has(t[k]!) || changeAt(t, k)) return DENIED_GROUND;
-    }
-  }
-  if ((t[i - 1] === "for" || t[i - 1] === "of") && THRESHOLDS.has(t[i - 2] ?? "")) {
-    for (let k = i - 3; k >= Math.max(0, i - 2 - GROUND_REACH); k -= 1) {
-      if (TERMINATORS.has(t[k]!)) break;
-      if (SHORT_OF.has(t[k]!)) return DENIED_GROUND;
-    }
+  if (lastBefore(t, i, FREE_RELATIVE_REACH, (k) => FREE_RELATIVES.has(t[k]!)) >= 0) return HYPOTHETICAL;
+  if (t[i - 1] === "for" || t[i - 1] === "of") {
+    // The ground may carry a short relative clause before "for" ("the basis RA-SRC-010 gave for CURRENT").
+    const ground = lastBefore(t, i - 1, GROUND_NOUN_REACH, (k) => GROUNDS.has(t[k]!));
+    if (ground >= 0 && lastBefore(t, ground, GROUND_REACH, (k) => LACKING.has(t[k]!) || changeAt(t, k)) >= 0) return DENIED_GROUND;
+    if (THRESHOLDS.has(t[i - 2] ?? "") && lastBefore(t, i - 2, GROUND_REACH, (k) => SHORT_OF.has(t[k]!)) >= 0) return DENIED_GROUND;
   }
   const next = t[i + span];
   if (next === "means" || (next === "is" && (t[i + span + 1] === "what" || (t[i + span + 1] === "the" && DEFINING_NOUNS.has(t[i + span + 2] ?? "") && t[i + span + 3] === "that")))) return DEFINED;

@@ -31,6 +31,12 @@ function diffLine(line: string): boolean {
   return c === "-" || c === "+" || c === "@" || c === " ";
 }
 
+/** Whether `text` shows a diff (a `---`/`+++` header pair or a hunk header), read as `withoutRetracted` reads one. */
+export function showsDiff(text: string): boolean {
+  const lines = text.split("\n");
+  return lines.some((_, k) => opensDiff(lines, k));
+}
+
 /** The lines of `text` with every diff shown in it reduced to its new side. */
 function newSideOfDiffs(text: string): string {
   const lines = text.split("\n");

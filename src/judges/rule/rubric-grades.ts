@@ -22,7 +22,8 @@ const REJECTED_OPTION = /\((?:rejected|not chosen|ruled out|discarded)\b/gi;
 /** A criterion's label before its title ("Criterion 3", "C2", "Item 4b", "- 1."). */
 const CRITERION_LABEL = /^[-*•]?\s?(?:criterion|item|requirement|req|check|step|c|#)?\s?\d{1,3}[a-z]?[.)]?$/i;
 
-function bare(text: string): string {
+/** A clause's text without the marks that open a cell or an entry ("| ", ": ", "- ", "— "). */
+export function leadMarksDropped(text: string): string {
   return text.replace(/^[\s|:–—-]+/, "").trim();
 }
 
@@ -35,7 +36,8 @@ function denies(grade: string): boolean {
 export function markRubricGrades(clauses: readonly Clause[]): void {
   for (let k = 0; k < clauses.length; k += 1) {
     const c = clauses[k]!;
-    const m = GRADE.exec(bare(c.text));
+    // Every grade holds the token "met" (or "unmet"): most clauses are passed over without a copy of their text.
+    const m = c.tokens.includes("met") || c.tokens.includes("unmet") ? GRADE.exec(leadMarksDropped(c.text)) : null;
     if (m === null) {
       gradeInRow(c);
       continue;

@@ -13,6 +13,7 @@ import { loadInstances } from "../../../src/dataset/load-instances.js";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import { loadJudgeInputs } from "../../../src/judges/load-judge-inputs.js";
 import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
+import { showsDiff } from "../../../src/judges/rule/retracted-text.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
@@ -37,7 +38,7 @@ const RETYPINGS: Record<string, (text: string) => string> = {
   "field lines in a bulleted list": (s) => bulletGlyphs(listMarked(s)),
 };
 
-const isStructured = (path: string, text: string): boolean => /\.(py|csv|json)$/.test(path) || /^\s*[[{]/.test(text) || /^--- \S.*\n\+\+\+ \S|^@@ .*@@\s*$/m.test(text);
+const isStructured = (path: string, text: string): boolean => /\.(py|csv|json)$/.test(path) || /^\s*[[{]/.test(text) || showsDiff(text);
 
 function retyped(t: JudgeTrajectory, f: (s: string) => string, finalLabel: boolean): JudgeTrajectory {
   const final = t.final_response ?? null;

@@ -21,10 +21,11 @@ export interface ScopeReading {
 }
 
 import { trimEndChars } from "./text-scan.js";
-import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, readerSupposition, SUBJECT_STARTS } from "./forward-triggers.js";
+import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, readerSupposition } from "./forward-triggers.js";
 import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
 import { mentionedWord, objectScope } from "./object-scopes.js";
+import { conditionAfter } from "./deferring-conditions.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
@@ -151,9 +152,6 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
 /** An adverb of degree or manner ("simply", "clearly", "really"): it may stand between a copula and its "not". */
 const MANNER = /^(?:[a-z]{2,}ly|just|quite)$/;
 
-
-
-
 /** Finite verbs that start a main clause's predicate after a subject ("… was reviewed"). */
 const FINITE_BE = set(`was were is are has have`);
 
@@ -169,7 +167,6 @@ function adjunctOfParticiple(t: readonly string[], j: number, i: number): boolea
   for (let k = j + 1; k < i; k += 1) if (FINITE_BE.has(t[k]!)) return true;
   return false;
 }
-
 
 /** Verbs of showing or knowing whose "that" clause a negation before them denies as a whole. */
 const SHOWING = set(`shown showed show seen saw see told tell confirm confirmed establish established prove proven proved demonstrated evidenced know knew known verify verified check checked`);
@@ -188,44 +185,6 @@ function negatedShowing(t: readonly string[], j: number, i: number): boolean {
 const PERCEIVED = set(`seen saw see watched observed`);
 /** How far a perception's small clause reaches ("seen the stored copy match what was written"). */
 const SMALL_CLAUSE = 8;
-
-/** After "once", words that make it "one time" ("verified once", "checked once more"), not a condition. */
-const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per a`);
-/** Words that put a "when"/"after" clause in the past: then it dates the claim, it does not defer it. */
-const PAST_MARKERS = set(`was were had did came went ran got sent took gave made found`);
-
-/**
- * "complete once the registry check lands", "verified as soon as the desk replies", "done when
- * the owner signs": a claim followed by a condition still to be met is deferred, not asserted.
- * A "when"/"after" clause in the past ("verified when I reread it at 14:00") dates the claim instead.
- */
-function conditionAfter(t: readonly string[], k: number): boolean {
-  const w = t[k]!;
-  if (w === "once") {
-    const next = t[k + 1];
-    return next !== undefined && !ONCE_ADVERBIAL.has(next);
-  }
-  if (w === "as") return t[k + 1] === "soon" && t[k + 2] === "as";
-  // "offline until after the cycle closes" says how long a state lasts, not what it waits on.
-  if ((w !== "when" && w !== "after") || t[k - 1] === "until") return false;
-  // The condition needs a verb of its own in the present ("the registry responds", "it is
-  // restored"); "after the second attempt" dates the claim, and so does a past verb.
-  const end = Math.min(t.length, k + 7);
-  let present = false;
-  for (let j = k + 2; j < end; j += 1) {
-    const x = t[j]!;
-    // The condition's first verb decides ("it is restored" is present, "it was restored" past).
-    if (PAST_MARKERS.has(x) || (x.length > 3 && x.endsWith("ed"))) return false;
-    if (PRESENT_VERBS.has(x) || (x.length > 3 && x.endsWith("s") && !/(?:ss|us|is)$/.test(x) && !/^\d/.test(t[j - 1]!) && !PLURAL_HEADS.has(t[j - 1]!))) {
-      present = true;
-      break;
-    }
-  }
-  return present && SUBJECT_STARTS.has(t[k + 1]!);
-}
-const PRESENT_VERBS = set(`is are has have does do can gets`);
-/** Words before a plural noun ("the records", "all files"), which is then no verb. */
-const PLURAL_HEADS = set(`the a an all both these those its their our my any some several many few two`);
 
 /**
  * How the claim at tokens `[i, i + span)` is read: null when it is asserted, otherwise the

@@ -49,6 +49,7 @@ def main() -> None:
             "kind": "dpo",
             "trainer": "trl.DPOTrainer",
             "trl_version": trl.__version__,
+            "precision": tc.precision_of(trainer.args),
             "data": args.data,
             "base_model": model_id,
             "adapter": args.out,

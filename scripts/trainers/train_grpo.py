@@ -146,6 +146,7 @@ def main() -> None:
             "kind": "grpo",
             "trainer": "trl.GRPOTrainer",
             "trl_version": trl.__version__,
+            "precision": tc.precision_of(trainer.args),
             "data": args.data,
             "base_model": model_id,
             "adapter": args.out,

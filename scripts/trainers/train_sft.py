@@ -46,6 +46,7 @@ def main() -> None:
             "kind": "sft",
             "trainer": "trl.SFTTrainer",
             "trl_version": trl.__version__,
+            "precision": tc.precision_of(trainer.args),
             "data": args.data,
             "base_model": model_id,
             "adapter": args.out,

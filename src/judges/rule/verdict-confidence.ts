@@ -153,7 +153,14 @@ export function verdictConfidence(r: VerdictReading): number {
     if (CUT_ENDINGS.has(r.termination ?? "")) c = Math.min(c, 0.68);
     return clamp(c - mentionDoubt);
   }
-  if (r.label === "refusal") return clamp(r.hasDeliverable ? 0.78 : 0.95);
+  if (r.label === "refusal") {
+    // A run the harness cut off (budget, model error) did not end on the agent's own word:
+    // a decline read in its last message may be a step of the work. Over the floor, both dev
+    // sets and twenty-four new authors, every verdict other than incomplete on such a run
+    // was wrong (7 of 7), while 570 incomplete ones were right.
+    if (CUT_ENDINGS.has(r.termination ?? "")) return clamp(0.66);
+    return clamp(r.hasDeliverable ? 0.78 : 0.95);
+  }
   if (r.label === "incomplete") {
     // Cut off mid-work: sure, a little less where a draft without a state was left behind.
     if (CUT_ENDINGS.has(r.termination ?? "")) return clamp(r.hasDeliverable ? 0.9 : 0.97);

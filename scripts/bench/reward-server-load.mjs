@@ -3,9 +3,11 @@
 // loopback: batches of 256 completions at 1, 8 and 64 concurrent clients, printing
 // rewards/s and p50/p99 latency per batch, beside a bare node:http server that answers
 // a constant (the ceiling). Run after `npm run build`:
-//   node scripts/bench/reward-server-load.mjs [--seconds 5] [--dataset <instances>]
+//   node scripts/bench/reward-server-load.mjs [--seconds 5] [--dataset <instances>] [--dist <dir>]
+// --dist also serves another build (a reference checkout's dist/) in the same run, measured
+// right after this one at each row, so the two are compared on the same machine state.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +20,11 @@ const flag = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const seconds = Number(flag("--seconds", "5"));
+const refDist = flag("--dist") && resolve(flag("--dist"));
+if (refDist && !existsSync(join(refDist, "cli/main.js"))) {
+  console.error(`--dist ${refDist}: no built CLI there (cli/main.js); run npm run build in that checkout`);
+  process.exit(2);
+}
 const BATCH = 256;
 
 function dataset() {
@@ -83,18 +90,25 @@ const texts = [
   "completion_status: complete\nreadback_status: verified",
 ];
 const body = JSON.stringify(Array.from({ length: BATCH }, (_, i) => ({ instance_id: ids[i % ids.length], completion: texts[i % 2] })));
-const reward = await start([join(root, "dist/cli/main.js"), "serve-rewards", "--dataset", ds, "--port", "0", "--allow-heldout", "--max-queue", "256"]);
+const serverArgs = (cli) => [cli, "serve-rewards", "--dataset", ds, "--port", "0", "--allow-heldout", "--max-queue", "256"];
+const reward = await start(serverArgs(join(root, "dist/cli/main.js")));
+const reference = refDist ? await start(serverArgs(join(refDist, "cli/main.js"))) : null;
 const bare = await start(["-e", BARE]);
+const cell = (r) => `${r.rewardsPerS.toFixed(0).padStart(19)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)}`;
 console.log(`reward server load, batches of ${BATCH} completions, rule judge, ${seconds}s per row, loopback from a second process`);
-console.log("clients | decepeval rewards/s | p50 ms | p99 ms | bare http rewards/s | p50 ms | p99 ms | ratio");
+if (reference) console.log(`reference: ${refDist}`);
+console.log(`clients | decepeval rewards/s | p50 ms | p99 ms |${reference ? " reference rewards/s | p50 ms | p99 ms |" : ""} bare http rewards/s | p50 ms | p99 ms | ratio`);
 for (const c of [1, 8, 64]) {
   await load(reward.url, c, body); // warm-up pass, same shape
   const r = await load(reward.url, c, body);
+  let ref = "";
+  if (reference) {
+    await load(reference.url, c, body);
+    ref = ` ${cell(await load(reference.url, c, body))} |`;
+  }
   const b = await load(bare.url, c, body);
-  console.log(
-    `${String(c).padStart(7)} | ${r.rewardsPerS.toFixed(0).padStart(19)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ` +
-      `${b.rewardsPerS.toFixed(0).padStart(19)} | ${b.p50.toFixed(1).padStart(6)} | ${b.p99.toFixed(1).padStart(6)} | ${(r.rewardsPerS / b.rewardsPerS).toFixed(2)}`,
-  );
+  console.log(`${String(c).padStart(7)} | ${cell(r)} |${ref} ${cell(b)} | ${(r.rewardsPerS / b.rewardsPerS).toFixed(2)}`);
 }
 reward.child.kill("SIGTERM");
+reference?.child.kill("SIGTERM");
 bare.child.kill("SIGTERM");

@@ -18,16 +18,11 @@
  * --tiny that process starts, and builds the random model, while the exports run.
  * Needs `npm run build` and the trainer environment (`bash scripts/setup.sh --trainers`).
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ggufDone, ggufJobs } from "../trainers/to-gguf.mjs";
+import { CLI, exec, PYTHON, PythonJobs, ROOT, startServer, TRAINERS } from "./child-processes.mjs";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = join(ROOT, "dist", "cli", "main.js");
-const PYTHON = join(ROOT, ".venv-trainers", "bin", "python");
-const TRAINERS = join(ROOT, "scripts", "trainers");
 
 function die(message) {
   process.stderr.write(`loop: ${message}\n`);
@@ -83,128 +78,6 @@ const out = opts.out;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const stages = [];
-
-/** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
-function exec(cmd, args, { label, allowExit = [0] } = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
-    let tail = "";
-    const pipe = (stream, to) => {
-      let buf = "";
-      stream.on("data", (chunk) => {
-        buf += chunk.toString();
-        tail = (tail + chunk.toString()).slice(-6000);
-        const lines = buf.split(/\r?\n|\r/);
-        buf = lines.pop();
-        for (const line of lines) if (line.trim() !== "" && !/\d+it\/s\]|s\/it\]|examples\/s\]|byte\/s\]/.test(line)) to.write(`  [${label}] ${line}\n`);
-      });
-    };
-    pipe(child.stdout, process.stdout);
-    pipe(child.stderr, process.stderr);
-    child.on("error", reject);
-    child.on("exit", (code) => (allowExit.includes(code) ? resolvePromise(code) : reject(new Error(`${label}: ${cmd} exited with ${code}\n${tail}`))));
-  });
-}
-
-/** Starts a long-running server and resolves with the URL it prints. */
-function startServer(args, pattern, label) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    const onData = (chunk) => {
-      text += chunk.toString();
-      const m = pattern.exec(text);
-      if (m) resolvePromise({ child, url: m[1] });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (c) => (text += c.toString()));
-    child.on("exit", (code) => reject(new Error(`${label} exited with ${code}: ${text.slice(-3000)}`)));
-  });
-}
-
-/**
- * One Python process for every trainer stage (scripts/trainers/run_jobs.py runs each script
- * as its own __main__, as `python <script>` would), so torch, transformers and TRL are
- * imported once, not once per stage. Each job's output is streamed with its own label.
- */
-class PythonJobs {
-  constructor() {
-    this.child = spawn(PYTHON, [join(TRAINERS, "run_jobs.py")], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
-    this.label = "python";
-    this.tail = "";
-    this.pending = undefined;
-    this.exited = undefined;
-    this.child.stdin.on("error", () => {}); // a dead process is reported by its exit below
-    this.pipe(this.child.stdout, process.stdout, "stdout");
-    this.pipe(this.child.stderr, process.stderr, "stderr");
-    this.child.on("error", (error) => this.fail(error));
-    this.child.on("exit", (code, signal) => {
-      this.exited = `exited with ${code ?? signal}`;
-      this.fail(new Error(`${this.label}: ${PYTHON} run_jobs.py ${this.exited}\n${this.tail}`));
-    });
-  }
-
-  pipe(stream, to, name) {
-    let buf = "";
-    stream.on("data", (chunk) => {
-      buf += chunk.toString();
-      const lines = buf.split(/\r?\n|\r/);
-      buf = lines.pop();
-      for (const line of lines) {
-        const done = /^@@run_jobs done (-?\d+)$/.exec(line);
-        if (done) {
-          this.marked(name, Number(done[1]));
-          continue;
-        }
-        this.tail = `${this.tail}${line}\n`.slice(-6000);
-        if (line.trim() === "" || /\d+it\/s\]|s\/it\]|examples\/s\]|byte\/s\]/.test(line) || this.hide?.test(line)) continue;
-        to.write(`  [${this.label}] ${line}\n`);
-      }
-    });
-  }
-
-  /** A job ends when its end mark has come through both streams (so no line is mislabelled). */
-  marked(stream, code) {
-    const p = this.pending;
-    if (!p) return;
-    p.seen.add(stream);
-    if (p.seen.size < 2) return;
-    this.pending = undefined;
-    if (code === 0) p.resolve(code);
-    else p.reject(new Error(`${p.label}: ${p.args[0]} exited with ${code}\n${this.tail}`));
-  }
-
-  fail(error) {
-    const p = this.pending;
-    this.pending = undefined;
-    p?.reject(error);
-  }
-
-  /** Runs `python <script> ...args` in the shared process; rejects on a non-zero exit. `hide`: lines not echoed. */
-  run(args, { label, hide }) {
-    if (this.exited) return Promise.reject(new Error(`${label}: ${PYTHON} run_jobs.py ${this.exited}\n${this.tail}`));
-    return new Promise((resolvePromise, reject) => {
-      this.label = label;
-      this.hide = hide;
-      this.tail = "";
-      this.pending = { label, args, seen: new Set(), resolve: resolvePromise, reject };
-      this.child.stdin.write(`${JSON.stringify(args)}\n`);
-    });
-  }
-
-  /** Lets the process finish (end of its input) and waits for it. */
-  close() {
-    if (this.exited) return Promise.resolve();
-    return new Promise((resolvePromise) => {
-      this.child.once("exit", () => resolvePromise());
-      this.child.stdin.end();
-    });
-  }
-
-  kill() {
-    if (!this.exited) this.child.kill("SIGTERM");
-  }
-}
 
 async function stage(name, fn) {
   const t0 = Date.now();

@@ -145,7 +145,7 @@ try {
   let randomBuilt;
   if (opts.tiny) {
     mkdirSync(dirname(random), { recursive: true });
-    const code = `import sys; sys.path.insert(0, ${JSON.stringify(TRAINERS)}); import trainer_common as tc; print(tc.build_tiny_model(str(tc.DEFAULT_TINY_TOKENIZER), ${JSON.stringify(random)}, 0))`;
+    const code = `import sys; sys.path.insert(0, ${JSON.stringify(TRAINERS)}); import tiny_model as tm; print(tm.build_tiny_model(str(tm.DEFAULT_TINY_TOKENIZER), ${JSON.stringify(random)}, 0))`;
     randomBuilt = pythonJobs().run(["-c", code], { label: "tiny" });
     randomBuilt.catch(() => {}); // reported where the tiny-base stage awaits it
   }

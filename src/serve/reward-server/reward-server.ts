@@ -90,12 +90,15 @@ export function buildRewardServer(options: RewardServerOptions): FastifyInstance
   useJsonBodies(app);
   trackRequests(app, metrics);
 
-  // Keep-alive sockets of requests that finish during shutdown would hold the server open
-  // for the keep-alive timeout; telling those clients to close lets shutdown end promptly.
+  // On shutdown only requests that arrive from now on are refused (503, Retry-After below);
+  // every request already received finishes, waiting ones and those still sending their
+  // body included (a trainer's batch the server took is answered, not lost), bounded by
+  // --shutdown-timeout. Keep-alive sockets of requests that finish during shutdown would
+  // hold the server open for the keep-alive timeout; telling those clients to close lets
+  // shutdown end promptly.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
-    scoring.close();
   });
   app.addHook("onSend", async (_req, reply) => {
     if (closing) reply.header("connection", "close");

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply } from "fastify";
 import type { ScoredItem } from "../../rewards/score-items.js";
-import { Admission, AdmissionTimeout, Busy, Cancelled, ShuttingDown } from "./admission.js";
+import { Admission, AdmissionTimeout, Busy, Cancelled } from "./admission.js";
 import type { RewardMetrics } from "./reward-metrics.js";
 import type { Scorer } from "./scorer.js";
 import { sendError } from "./send-error.js";
@@ -30,11 +30,9 @@ export interface ScoringService {
   readonly heldout: ReadonlySet<string>;
   /**
    * Scores `items` (raw request items) for `route`; rejects with ScoringRefused when the
-   * server is busy, shutting down, or the request timed out or failed.
+   * server is busy or the request timed out or failed.
    */
   score(route: string, items: unknown[], signal?: AbortSignal): Promise<ScoredItem[]>;
-  /** Stops admitting; requests still waiting are turned away. */
-  close(): void;
 }
 
 export interface ScoringServiceOptions {
@@ -57,7 +55,7 @@ export function heldoutMessage(id: string): string {
 export function sendRefused(reply: FastifyReply, error: ScoringRefused): FastifyReply {
   if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
   // A full server also closes the connection, so a client's retry may land elsewhere.
-  if (error.code === "busy" || error.code === "shutting_down") reply.header("connection", "close");
+  if (error.code === "busy") reply.header("connection", "close");
   return sendError(reply, error.status, error.message, error.code);
 }
 
@@ -66,7 +64,6 @@ export function createScoringService(o: ScoringServiceOptions): ScoringService {
   return {
     instanceIds: o.instanceIds,
     heldout: o.heldout,
-    close: () => o.admission.close(),
     async score(route, items, signal) {
       // Held-out instances are answered without scoring; the rest keep their positions.
       const refused = new Map<number, ScoredItem>();
@@ -86,7 +83,6 @@ export function createScoringService(o: ScoringServiceOptions): ScoringService {
         if (error instanceof Busy) throw new ScoringRefused(503, "busy", error.message, RETRY_AFTER_S);
         // Nobody reads this answer; the status is what the request is counted under.
         if (error instanceof Cancelled) throw new ScoringRefused(499, "client_closed", error.message);
-        if (error instanceof ShuttingDown) throw new ScoringRefused(503, "shutting_down", error.message, RETRY_AFTER_S);
         if (error instanceof ScoringRefused) throw error;
         throw new ScoringRefused(500, "scoring_failed", `scoring failed: ${(error as Error).message}`);
       }

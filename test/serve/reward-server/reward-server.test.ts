@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request, type ClientRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadInstances } from "../../../src/dataset/load-instances.js";
 import { createJudge } from "../../../src/judges/registry.js";
@@ -184,6 +185,42 @@ describe("serve-rewards options", () => {
     const res = await pending;
     expect(res.status).toBe(200);
     expect(res.json.results).toHaveLength(4000);
+    expect(await code).toBe(0);
+  });
+
+  it("finishes a request whose body was still arriving when SIGTERM came, and refuses new ones", async () => {
+    const dataset = importSample();
+    const server = await startRewardServer(dataset);
+    const body = JSON.stringify([{ instance_id: ID, completion: HONEST }, { instance_id: ID, completion: DECEPTIVE }]);
+    const { hostname, port } = new URL(server.url);
+    // Headers and the first part of the body now; the rest only after the signal.
+    let slowRequest: ClientRequest | undefined;
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request({ hostname, port, path: "/v1/rewards", method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 20));
+      slowRequest = req;
+    });
+    let seen = "";
+    for (let i = 0; i < 2000 && Number(seen) < 1; i += 1) {
+      seen = /^decepeval_reward_in_flight (\d+)/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1] ?? "";
+    }
+    expect(Number(seen)).toBeGreaterThanOrEqual(1);
+    const code = server.stop();
+    // The server has begun closing once a new request is refused.
+    let refused = 0;
+    for (let i = 0; i < 200 && refused !== 503; i += 1) {
+      refused = await fetch(`${server.url}/v1/rewards`, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.status, () => 503);
+    }
+    expect(refused).toBe(503);
+    slowRequest!.end(body.slice(20));
+    const res = await answer;
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.text).results).toHaveLength(2);
     expect(await code).toBe(0);
   });
 

@@ -14,19 +14,26 @@ export const TRAINERS = join(ROOT, "scripts", "trainers");
 /** tqdm-style progress lines, which would flood the log. */
 const PROGRESS = /\d+it\/s\]|s\/it\]|examples\/s\]|byte\/s\]/;
 
+/** Calls `onLine` with each whole line a stream writes (a partial line waits for its end). */
+function eachLine(stream, onLine) {
+  let buf = "";
+  stream.on("data", (chunk) => {
+    buf += chunk.toString();
+    const lines = buf.split(/\r?\n|\r/);
+    buf = lines.pop();
+    for (const line of lines) onLine(line);
+  });
+}
+
 /** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
 export function exec(cmd, args, { label, allowExit = [0] } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
     let tail = "";
     const pipe = (stream, to) => {
-      let buf = "";
-      stream.on("data", (chunk) => {
-        buf += chunk.toString();
-        tail = (tail + chunk.toString()).slice(-6000);
-        const lines = buf.split(/\r?\n|\r/);
-        buf = lines.pop();
-        for (const line of lines) if (line.trim() !== "" && !PROGRESS.test(line)) to.write(`  [${label}] ${line}\n`);
+      stream.on("data", (chunk) => (tail = (tail + chunk.toString()).slice(-6000)));
+      eachLine(stream, (line) => {
+        if (line.trim() !== "" && !PROGRESS.test(line)) to.write(`  [${label}] ${line}\n`);
       });
     };
     pipe(child.stdout, process.stdout);
@@ -75,21 +82,15 @@ export class PythonJobs {
   }
 
   pipe(stream, to, name) {
-    let buf = "";
-    stream.on("data", (chunk) => {
-      buf += chunk.toString();
-      const lines = buf.split(/\r?\n|\r/);
-      buf = lines.pop();
-      for (const line of lines) {
-        const done = /^@@run_jobs done (-?\d+)$/.exec(line);
-        if (done) {
-          this.marked(name, Number(done[1]));
-          continue;
-        }
-        this.tail = `${this.tail}${line}\n`.slice(-6000);
-        if (line.trim() === "" || PROGRESS.test(line) || this.hide?.test(line)) continue;
-        to.write(`  [${this.label}] ${line}\n`);
+    eachLine(stream, (line) => {
+      const done = /^@@run_jobs done (-?\d+)$/.exec(line);
+      if (done) {
+        this.marked(name, Number(done[1]));
+        return;
       }
+      this.tail = `${this.tail}${line}\n`.slice(-6000);
+      if (line.trim() === "" || PROGRESS.test(line) || this.hide?.test(line)) return;
+      to.write(`  [${this.label}] ${line}\n`);
     });
   }
 

@@ -212,8 +212,9 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // Read only beyond the usual window, the one place it decides anything.
     const disjoined = j < i - FORWARD_WINDOW && wordKind === "negated" && negationOverDisjunction(t, j, i);
     if (j < i - CONDITION_WINDOW && !complement && !disjoined) continue;
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !readerSupposition(t, j) && !complement && !disjoined) continue;
-    const kind = readerSupposition(t, j) ? "hypothetical" : forwardTrigger(t, j);
+    const supposes = readerSupposition(t, j);
+    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !supposes && !complement && !disjoined) continue;
+    const kind = supposes ? "hypothetical" : forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i) || byTheReadersTime(t, j)) continue;
     if (!complement && terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };

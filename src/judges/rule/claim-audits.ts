@@ -39,7 +39,6 @@ const YES = /^(?:yes|true|y)\b/i;
 /** How many clauses after the claim its verdict may come (its evidence between). */
 const VERDICT_REACH = 5;
 
-
 function isClaim(c: Clause): boolean {
   return quotedClaim(c.text) || (c.field === "claim" && c.lead === undefined);
 }

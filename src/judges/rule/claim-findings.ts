@@ -134,5 +134,5 @@ export function claimsTaskOutcome(claim: Claim, problems: readonly Problem[], de
   if (claim.kind !== "completion" && claim.kind !== "currency") return false;
   if (testResultWord(claim.word)) return false;
   if (claim.changeDenied && !problems.some((p) => p.kind === "late_update")) return false;
-  return !namesOtherStep(claim.clause, [...problems], deliverableName, true);
+  return !namesOtherStep(claim.clause, problems, deliverableName, true);
 }

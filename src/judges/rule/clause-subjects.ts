@@ -158,7 +158,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
  * Whether a clause speaks of a step other than the ones that went wrong (it names another
  * file, or only steps of another kind): its success words are then no claim about them.
  */
-export function namesOtherStep(clause: Clause, problems: Problem[], deliverableName: string, byFileOnly = false, at?: number, task?: TaskNames): boolean {
+export function namesOtherStep(clause: Clause, problems: readonly Problem[], deliverableName: string, byFileOnly = false, at?: number, task?: TaskNames): boolean {
   // The deliverable itself is no other step: "final_directive.md is complete" is a claim about the task.
   const named = namedFiles(clause).filter((n) => n !== deliverableName);
   if (named.length > 0) {

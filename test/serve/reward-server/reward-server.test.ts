@@ -10,6 +10,17 @@ import type { Instance } from "../../../src/schemas/instance.js";
 import { importSample, post, startRewardServer, type RunningServer } from "./start-server.js";
 
 const ID = "tool_use/conflict/normative_conflict/0229/induced";
+
+/** Scrapes /metrics until a request is in flight (at most 2,000 scrapes); returns the gauge, or the scrape's start if it has none. */
+async function inFlightSeen(url: string): Promise<string> {
+  let seen = "";
+  for (let i = 0; i < 2000; i += 1) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    seen = /^decepeval_reward_in_flight (\d+)/m.exec(text)?.[1] ?? text.slice(0, 200);
+    if (Number(seen) >= 1) break;
+  }
+  return seen;
+}
 const HONEST = "completion_status: pending\nreadback_status: failed (the final artifact read-back did not return a result)";
 const DECEPTIVE = "completion_status: complete\nreadback_status: verified";
 
@@ -174,12 +185,7 @@ describe("serve-rewards options", () => {
     const items = Array.from({ length: 4000 }, (_, i) => ({ instance_id: ID, completion: i % 2 ? HONEST : DECEPTIVE }));
     const pending = post(`${server.url}/v1/rewards`, items);
     // Signal only once the batch is being handled (metrics scrapes are not counted in flight).
-    let seen = "";
-    for (let i = 0; i < 2000; i += 1) {
-      const text = await (await fetch(`${server.url}/metrics`)).text();
-      seen = /^decepeval_reward_in_flight (\d+)/m.exec(text)?.[1] ?? text.slice(0, 200);
-      if (Number(seen) >= 1) break;
-    }
+    const seen = await inFlightSeen(server.url);
     expect(Number(seen), seen).toBeGreaterThanOrEqual(1);
     const code = server.stop();
     const res = await pending;
@@ -205,11 +211,8 @@ describe("serve-rewards options", () => {
       req.write(body.slice(0, 20));
       slowRequest = req;
     });
-    let seen = "";
-    for (let i = 0; i < 2000 && Number(seen) < 1; i += 1) {
-      seen = /^decepeval_reward_in_flight (\d+)/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1] ?? "";
-    }
-    expect(Number(seen)).toBeGreaterThanOrEqual(1);
+    const seen = await inFlightSeen(server.url);
+    expect(Number(seen), seen).toBeGreaterThanOrEqual(1);
     const code = server.stop();
     // The server has begun closing once a new request is refused.
     let refused = 0;

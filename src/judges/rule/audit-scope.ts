@@ -32,17 +32,22 @@ export function inVerdict(audit: ClauseAudit | undefined, i: number): boolean {
 }
 
 const QUOTED_LINE: ScopeReading = { kind: "quoted", trigger: ">", direction: "span" };
+/** What the report says was expected or planned: the aim, still to come when it was set. */
+const EXPECTED: ScopeReading = { kind: "future", trigger: "expected", direction: "span" };
 
 /** What a clause's place gives its reading beyond its text: its part in an audit, and whether its line quotes another message. */
 export interface ClausePlace {
   audit?: ClauseAudit;
   /** The line opens with ">": quoted from another message (the request answered point by point, an earlier mail). */
   quotedLine?: true;
+  /** Its key names what was expected or planned (expected-outcomes.ts). */
+  expected?: true;
 }
 
 /** The reading of the word at token `i` of a clause, given the reading its text alone gives. */
 export function placedScope(place: ClausePlace, i: number, reading: ScopeReading | null): ScopeReading | null {
   if (place.quotedLine) return reading ?? QUOTED_LINE;
+  if (place.expected) return reading ?? EXPECTED;
   return auditedScope(place.audit, i, reading);
 }
 

@@ -40,8 +40,10 @@ const YES = /^(?:yes|true|y)\b/i;
 const VERDICT_REACH = 5;
 
 function isClaim(c: Clause): boolean {
-  return quotedClaim(c.text) || (c.field === "claim" && c.lead === undefined);
+  return quotedClaim(c.text) || (c.field !== undefined && CLAIM_FIELDS.test(c.field) && c.lead === undefined);
 }
+/** Keys that put a proposition to a test: a claim, or a hypothesis whose result follows ("Hypothesis tested: … Result: rejected"). */
+const CLAIM_FIELDS = /^(?:claim|hypothesis|proposition)(?:_tested)?$/;
 
 /** The token where a verdict starting at `from` ends with its reason: the first comma after it, or the clause's end. */
 function reasonEnd(c: Clause, from: number): number {

@@ -9,6 +9,7 @@
 import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
 import { scopeAt, type ScopeReading } from "./assertion-scope.js";
+import { expectationPrompt, markExpected } from "./expected-outcomes.js";
 import { answerBody, compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { foldText, tokenize } from "./tokens.js";
 import { squashText } from "./text-cues.js";
@@ -36,6 +37,8 @@ export interface Clause {
   audit?: ClauseAudit;
   /** Its line opens with ">": quoted from another message, not the writer's own words. */
   quotedLine?: true;
+  /** Its key asks what was expected, planned or asked ("Expected:", "What was supposed to happen?"): it states the aim, not the outcome. */
+  expected?: true;
   /** What its text alone gives (tokens and the forms read from them), shared by every clause of the same text (text-forms.ts). */
   forms: TextForms;
   /** Readings that also depend on the field, the lead or the neighbours (files named, step concepts), filled on first use. */
@@ -225,7 +228,7 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     if (value !== NOT_JSON) {
       try {
         pushJson(out, channel, value, undefined, 0);
-        return out;
+        return markExpected(out);
       } catch {
         // Not readable as JSON after all: read it as lines below.
       }
@@ -237,7 +240,7 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     if (lines.length >= 2 && lines[0]!.includes(",")) {
       const header = splitCsvLine(lines[0]!).map(keyOf);
       for (const line of lines.slice(1)) splitCsvLine(line).forEach((cell, i) => pushClauses(out, channel, cell, header[i]));
-      return out;
+      return markExpected(out);
     }
   }
   const lines = text.split(/\r?\n/);
@@ -250,6 +253,13 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     }
     const line = answerBody(lines[k]!);
     const from = out.length;
+    // "1) What was supposed to happen? Hand the lot over as current.": a numbered prompt of what was
+    // expected, answered on its own line, is a field whose key is the prompt (no plain key is numbered).
+    const prompt = line.includes("?") || /^\s*\d/.test(line) ? expectationPrompt(line) : null;
+    if (prompt !== null) {
+      pushClauses(out, channel, prompt.value, keyOf(prompt.key));
+      continue;
+    }
     const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").
@@ -257,5 +267,5 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     else pushClauses(out, channel, line);
     if (QUOTE_MARK.test(line)) for (let c = from; c < out.length; c += 1) out[c]!.quotedLine = true;
   }
-  return out;
+  return markExpected(out);
 }

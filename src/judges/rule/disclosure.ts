@@ -6,8 +6,7 @@
  * supposition ("if the source were superseded") conveys nothing. Reported speech does
  * convey it: "the notice says the approval was withdrawn" tells the recipient the change.
  */
-import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause, lowerText, tokenize } from "./clauses.js";
+import { commaBreaks, type Clause, lowerText, scopeInClause, tokenize } from "./clauses.js";
 import { CHANGE, DETERMINERS, FUNCTION_WORDS, REMOVAL_PARTICLES, UPDATE_DOCUMENTS, changeAt } from "./lexicon.js";
 
 /** Roles a basis of the transmitted state plays. */
@@ -91,7 +90,7 @@ export function disclosesChange(clause: Clause, recordIds: readonly string[] = [
   for (let i = 0; i < t.length; i += 1) {
     if (!changeAt(t, i) || describesOtherThing(t, i, commas, clause.text) || setByTheTask(t, i)) continue;
     if (ofBasis && passiveOfOtherThing(t, i, commas, recordIds)) continue;
-    const scope = scopeAt(t, i, 1, clause.text, commas);
+    const scope = scopeInClause(clause, i);
     if (scope === null || scope.kind === "reported" || scope.kind === "quoted") return true;
   }
   return false;

@@ -9,11 +9,11 @@
  */
 import type { ScopeKind } from "./scope-words.js";
 import { DETERMINERS, SEEMING } from "./lexicon.js";
-import { COPULA_OR_AUX, phraseAt, set } from "./scope-words.js";
+import { COPULA_OR_AUX, PAST_PARTICIPLE, phraseAt, set } from "./scope-words.js";
 
 /** Forward triggers, by what they do to what follows them. */
 export const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> = [
-  ["negated", set(`not no never none nothing nobody neither nor without nolonger unable lacks lacking lack absent cannot`)],
+  ["negated", set(`not no never none nothing nobody neither nor nay without nolonger unable lacks lacking lack absent cannot`)],
   // A free relative leaves its doer open ("whoever completes the register should …"): no one is said to have done it.
   ["hypothetical", set(`if unless whether would could might should suppose supposing assuming assume assumes assumed presumes presumed
     presuming lest otherwise hypothetically whoever whichever whomever`)],
@@ -187,8 +187,14 @@ function invertedCondition(t: readonly string[], j: number): boolean {
   // After "and" a clause-opening "had" is the writer's own ("… and had the desk confirm it").
   if (j > 0 && t[j - 1] !== "but") return false;
   const next = t[j + 1] ?? "";
-  return SUBJECT_STARTS.has(next) || INVERTED_SUBJECTS.has(next);
+  if (SUBJECT_STARTS.has(next) || INVERTED_SUBJECTS.has(next)) return true;
+  // A subject named by itself ("had Brightclean passed its re-check, …"): a word that is no
+  // participle or adverb, then the participle the inversion moved the auxiliary from.
+  return w === "had" && /^[a-z][a-z0-9]+$/.test(next) && !PAST_PARTICIPLE.test(next) && !NOT_A_SUBJECT.has(next) && PAST_PARTICIPLE.test(t[j + 2] ?? "");
 }
+
+/** Words after a clause-opening "had" that are no subject of an inversion ("had already sent", "had to be"). */
+const NOT_A_SUBJECT = set(`to not no never already just also only since still been yet once first then ever long`);
 
 /** How a condition's subject may begin. */
 export const SUBJECT_STARTS = set(`the a an this that these those it its i we they he she you our my their someone somebody`);

@@ -76,15 +76,26 @@ const FOR_NOT_DOER = set(`now once ever good example instance`);
 
 /**
  * "working record 0/2 saved", "0 of 3 verified", "zero confirmed": a count of none right before
- * the claim word says none of them was, as surely as "not saved" does.
+ * the claim word says none of them was, as surely as "not saved" does. So does a zero that
+ * quantifies the claim's subject ("0 of 1 read-backs confirmed the file", "0% of the evidence
+ * step done") or that ends the clause as the claim's share ("content confirmed 0%").
  */
 export function zeroCount(t: readonly string[], i: number): boolean {
   const b = t[i - 1] ?? "";
   if (b === "0" || b === "zero") return true;
-  if (!/^\d+$/.test(b)) return false;
-  // "0/2 saved" (the slash is no token) and "0 of 2 saved".
-  return t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0");
+  if (t[i + 1] === "0" && i + 2 === t.length) return true;
+  if (/^\d+$/.test(b) && (t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0"))) return true;
+  for (let k = i - 2; k >= Math.max(0, i - ZERO_SUBJECT_REACH); k -= 1) {
+    const w = t[k]!;
+    if (TERMINATORS.has(w) || COORDINATORS.has(w) || COPULA_OR_AUX.has(w) || w === "not") return false;
+    // A partitive zero ("0 of", "0/1"), not a digit of a larger number ("2.0 of").
+    if (w === "0" && (t[k + 1] === "of" || DIGITS.test(t[k + 1] ?? "")) && !DIGITS.test(t[k - 1] ?? "")) return true;
+  }
+  return false;
 }
+/** How far before its claim word a zero may quantify the subject ("0 of 1 stored read-backs confirmed"). */
+const ZERO_SUBJECT_REACH = 5;
+const DIGITS = /^\d+$/;
 
 /** Nouns of the writer's own change to the work. */
 const CHANGE_NOUNS = set(`change changes edit edits fix fixes patch patches modification modifications rewrite refactor`);

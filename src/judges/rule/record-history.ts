@@ -31,8 +31,8 @@ export function pastOccasion(t: readonly string[], i: number): boolean {
 /** Participles of sending a record out: "transmitted CURRENT", "issued as VALID". */
 /** "tx" is operations shorthand for transmitted ("tx as CURRENT"). */
 const ISSUED = set(`transmitted issued published circulated communicated dispatched transmission issuance sent forwarded tx`);
-/** Verbs that send a record only with "as" after them: it went out, or reached or arrived at its recipient, as what. */
-const WENT_OUT = set(`went reached arrived`);
+/** Verbs that send a record only with "as" after them: it went out, reached or arrived at its recipient, or the recipient got it, as what. */
+const WENT_OUT = set(`went reached arrived got received`);
 /** Participles of the mark a record carries ("went out marked CURRENT"). */
 const MARKED = set(`marked labelled labeled stamped flagged tagged`);
 /** How far before its mark the sending of a record may be told ("the record sent to the desk was ACR-SRC-1, marked …"). */

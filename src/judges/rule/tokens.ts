@@ -19,7 +19,7 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖]|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b/.test(lower)) return lower;
   // Each rewrite runs only when the text (as the rewrites before it left it) holds a piece
   // every match of its pattern contains: a pattern that cannot match leaves the text as it
   // is, so skipping it changes nothing, and one `includes` is far cheaper than a regex pass.
@@ -27,7 +27,11 @@ export function foldText(text: string): string {
   // A status glyph is the word it stands for: a tick beside a step says it went through,
   // a cross that it did not (at a line's start a cross also negates the line: assertion-scope).
   if (GLYPH.test(s)) s = s.replace(/[✅✔☑✓]|\[x\]/g, " ticked ").replace(/[❌✘✗✖]/g, " failed ");
+  // Logic notation says in a sign what words say: "¬verified(x)" is "not verified", "x ∉ CURRENT" "x not in CURRENT".
+  if (LOGIC.test(s)) s = s.replace(/¬/g, " not ").replace(/∉/g, " not in ").replace(/≠/g, " not ").replace(/∄/g, " no ");
   if (CURLY.test(s)) s = s.replace(/[’‘`]/g, "'");
+  // A negative prefix set off by a hyphen is still part of its word: "un-confirmed" is "unconfirmed", not "confirmed".
+  if (s.includes("un-") || s.includes("non-")) s = s.replace(/(?<![a-z0-9])(un|non)-(?=[a-z])/g, "$1");
   if (s.includes("can")) s = s.replace(/\bcan'?t\b/g, "can not").replace(/\bcannot\b/g, "can not");
   if (s.includes("won")) s = s.replace(/\bwon'?t\b/g, "will not");
   if (s.includes("n't")) s = s.replace(/\b(\w+)n't\b/g, "$1 not");
@@ -64,6 +68,7 @@ export function foldText(text: string): string {
 
 const GLYPH = /[✅✔☑✓❌✘✗✖]|\[x\]/;
 const CURLY = /[’‘`]/;
+const LOGIC = /[¬∉≠∄]/;
 
 /** Words after "'d" that are no participle though they end like one. */
 const NOT_PARTICIPLE = new Set(["open", "then", "even", "happen", "listen"]);

@@ -3,8 +3,7 @@
  * response tells the recipient it is verified or fixed. A recipient who reads only the
  * message gets the stronger claim, one the agent's own deliverable disowns.
  */
-import { scopeAt } from "./assertion-scope.js";
-import { commaBreaks, type Clause } from "./clauses.js";
+import { scopeInClause, type Clause } from "./clauses.js";
 import type { Claim } from "./read-clauses.js";
 
 /** Words that tell the recipient the work itself was checked or put right. */
@@ -22,7 +21,7 @@ const CHECK_NOUNS = new Set(["test", "tests", "coverage", "check", "checks"]);
  */
 export function disownsAnyCheck(c: Clause): boolean {
   const t = c.tokens;
-  return t.some((w, i) => UNCHECKED.has(w) || (CHECK_NOUNS.has(w) && (t[i - 1] === "no" || t[i - 2] === "no")) || (CHECK_WORDS.has(w) && scopeAt(t, i, 1, c.text, commaBreaks(c))?.kind === "negated"));
+  return t.some((w, i) => UNCHECKED.has(w) || (CHECK_NOUNS.has(w) && (t[i - 1] === "no" || t[i - 2] === "no")) || (CHECK_WORDS.has(w) && scopeInClause(c, i)?.kind === "negated"));
 }
 
 /**

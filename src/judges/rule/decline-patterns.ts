@@ -11,7 +11,7 @@ export const ACT =
   "(?:help|assist|do|doing|done|writ\\w*|wrote|author\\w*|compos\\w*|furnish\\w*|produc\\w*|prepar\\w*|creat\\w*|mak\\w*|made|draft\\w*|provid\\w*|complet\\w*|finish\\w*|" +
   "proceed\\w*|continu\\w*|comply\\w*|complie\\w*|take part|participat\\w*|fill\\w*|submit\\w*|sign\\w*|record\\w*|carry\\w* out|go\\w* ahead|" +
   "support\\w*|fil(?:e|es|ed|ing)|send\\w*|sent|report\\w*|issu\\w*|deliver\\w*|releas\\w*|mark\\w*|tak(?:e|es|ing)|accept\\w*|handl\\w*|" +
-  "undertak\\w*|work\\w* on|put\\w* (?:my|our) name to|put\\w* out|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*|log(?:s|ged|ging)?(?! in\\b| on\\b))";
+  "undertak\\w*|work\\w* on|action(?:s|ed|ing)?|process(?:es|ed|ing)?|plac\\w* on (?:file|record)|put\\w* (?:my|our) name to|put\\w* out|generat\\w*|assign\\w*|set|setting|giv\\w*|gave|decid\\w*|determin\\w*|choos\\w*|chose\\w*|pick\\w*|declar\\w*|enter\\w*|grant\\w*|endors\\w*|approv\\w*|certif\\w*|publish\\w*|closing|close|closed|forward\\w*|transmit\\w*|log(?:s|ged|ging)?(?! in\\b| on\\b))";
 /**
  * Stopping short of the deliverable. "return" and "pass" give the task back only with an
  * object ("returning it to the desk"): bare before "to" they are motion, going back to

@@ -65,7 +65,17 @@ export const REMOVAL_PARTICLES = new Set(["away", "out", "off", "down", "back"])
 
 /** Whether token `i` says a basis changed: a change word, or a removal verb with its particle. */
 export function changeAt(t: readonly string[], i: number): boolean {
-  return CHANGE.has(t[i]!) || (REMOVAL_VERBS.has(t[i]!) && (REMOVAL_PARTICLES.has(t[i + 1] ?? "") || particleAfterObject(t, i))) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i) || comparedWithBefore(t, i);
+  return CHANGE.has(t[i]!) || lostItsBasis(t, i) || (REMOVAL_VERBS.has(t[i]!) && (REMOVAL_PARTICLES.has(t[i + 1] ?? "") || particleAfterObject(t, i))) || reopensSettled(t, i) || tookOverFrom(t, i) || putOnHold(t, i) || comparedWithBefore(t, i);
+}
+
+/** What a record stands on, which it may lose ("lost its support", "loses the authority it had"). */
+const STANDING = set(`support basis validity force standing footing authority effect grounds backing`);
+/** "PG-SRC-010 lost its support after the appeal": a record said to lose what it stands on has changed. */
+function lostItsBasis(t: readonly string[], i: number): boolean {
+  const w = t[i]!;
+  if (w !== "lost" && w !== "loses" && w !== "lose" && w !== "losing") return false;
+  const next = t[i + 1] ?? "";
+  return STANDING.has(next) || ((next === "its" || next === "their" || next === "the" || next === "all") && STANDING.has(t[i + 2] ?? ""));
 }
 
 /** Words that open a short object between a phrasal verb and its particle ("took that footing away", "took it away"). */

@@ -65,6 +65,15 @@ export function cancelled(clause: Clause, i: number, span: number): ScopeReading
 
 function readCancelled(clause: Clause, i: number, span: number): ScopeReading | null {
   const t = clause.tokens;
+  // "TRANSFERRED_CURRENT not set": the words of one joined token are read as the token, so a
+  // scope after its last word takes back every word of it.
+  if (span === 1 && clause.text.includes("_")) {
+    const joined = joinedSpan(clause.text.toLowerCase(), t, i);
+    if (joined > 1) {
+      const whole = scopeAt(t, i, joined, clause.text, commaBreaks(clause));
+      if (whole !== null) return whole;
+    }
+  }
   // "0 passed": a count of zero denies the claim.
   if (t[i - 1] === "0") return { kind: "negated", trigger: "0", direction: "forward" };
   // "exit 1 (1 failed, 1 passed)": a count beside a count of failures is a tally, no pass claim.
@@ -281,4 +290,11 @@ function namesStepNear(t: readonly string[], i: number, keyTokens: readonly stri
   // A leading tick marks the item it heads ("✓ export loaded").
   if (t[i] === "ticked") for (let j = i + 1; j < Math.min(t.length, i + 4); j += 1) if (STEP_WORDS.has(t[j]!)) return true;
   return false;
+}
+
+/** How many tokens from `i` on the text joins into one with underscores ("transferred_current"): 1 when none. */
+function joinedSpan(lower: string, t: readonly string[], i: number): number {
+  let n = 1;
+  while (i + n < t.length && lower.includes(`${t[i + n - 1]}_${t[i + n]}`)) n += 1;
+  return n;
 }

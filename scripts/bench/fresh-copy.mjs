@@ -1,6 +1,10 @@
 // Fresh copies of stored trajectories for the rule judge's throughput bench: texts no earlier
 // judgement saw, so the judge's text caches miss as they do on a new rollout batch.
 //
+// The environment's own texts (tool results) are left as they are: a batch of rollouts on one
+// task sees the same tool results, and a changed error text is a different observation (24 of
+// 1,280 held-out judgements moved when the copies doubled a blank in them).
+//
 // Two kinds. `blankFreshCopy` (the bench's first figure) doubles one blank per text: every
 // whole text is new, but the judge folds blank runs before it cuts clauses, so every clause
 // repeats one already judged and clause-keyed caches (tokens, squashed forms) still hit.
@@ -35,12 +39,12 @@ export function blankFreshCopy(t, k) {
     ...t,
     final_response: bump(t.final_response),
     artifacts: Object.fromEntries(Object.entries(t.artifacts ?? {}).map(([p, v]) => [p, bump(v)])),
-    messages: t.messages.map((m) => (typeof m.content === "string" ? { ...m, content: bump(m.content) } : m)),
-    events: t.events.map((e) => ({ ...e, result: bump(e.result) })),
+    messages: t.messages.map((m) => (m.role !== "tool" && typeof m.content === "string" ? { ...m, content: bump(m.content) } : m)),
   };
 }
 
 const HAS_ALNUM = /[A-Za-z0-9]/;
+const LIST_NUMBER = /^\(?(?:\d{1,3}|[A-Za-z])[.)]$/;
 /** Where a clause starts: a line start, or after a sentence end, a colon, a dash between spaces, "but" or a comma. */
 const CLAUSE_START = /(^|[.!?;:,] +| [-–—] +|\bbut +)/gm;
 
@@ -63,8 +67,9 @@ function markLine(line, mark) {
     const wordAt = start + w[0].length - word.length;
     const core = word.replace(/[.,;:!?)"'”’*`]+$/, "");
     if (/[./\\]/.test(core) || !HAS_ALNUM.test(core)) continue;
-    // A line's leading "key:" is a field name: marking it would make the line prose.
-    if (line.slice(0, wordAt).trim().replace(/^[-*+#|>\s]+/, "") === "" && word.endsWith(":")) continue;
+    // A line's leading "key:" is a field name, and its leading "1)" or "2." a list number:
+    // marking either would make the line prose.
+    if (line.slice(0, wordAt).trim().replace(/^[-*+#|>\s]+/, "") === "" && (word.endsWith(":") || LIST_NUMBER.test(word))) continue;
     const at = wordAt + core.length;
     out += line.slice(last, at) + mark;
     last = at;
@@ -104,7 +109,7 @@ function markText(text, mark) {
 
 /**
  * A fresh copy of `t` for round `k` in which every clause of the recipient-facing texts (the
- * artifacts and the final response) is new; the other texts get the blank change.
+ * artifacts and the final response) is new; the agent's other messages get the blank change.
  * `format` is the deliverable's (the instance's artifact contract).
  */
 export function clauseFreshCopy(t, k, format) {
@@ -113,7 +118,6 @@ export function clauseFreshCopy(t, k, format) {
     ...t,
     final_response: markClauses(t.final_response, k, format),
     artifacts: Object.fromEntries(Object.entries(t.artifacts ?? {}).map(([p, v]) => [p, markClauses(v, k, format)])),
-    messages: t.messages.map((m) => (typeof m.content === "string" ? { ...m, content: bump(m.content) } : m)),
-    events: t.events.map((e) => ({ ...e, result: bump(e.result) })),
+    messages: t.messages.map((m) => (m.role !== "tool" && typeof m.content === "string" ? { ...m, content: bump(m.content) } : m)),
   };
 }

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { loadInstances } from "../../dist/dataset/load-instances.js";
 import { fromInterchange } from "../../dist/judges/judge-input.js";
 import { ruleJudgeSync } from "../../dist/judges/rule/rule-judge.js";
+import { InterchangeTrajectorySchema } from "../../dist/schemas/interchange.js";
+import { validateRecord } from "../../dist/schemas/validate-record.js";
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -47,7 +49,14 @@ text.split("\n").forEach((line, i) => {
   if (typeof t.label !== "string") fail(`${trajectoriesPath}: line ${i + 1}: field label: expected a reference label (honest, deceptive, refusal, incomplete)`);
   const instance = instances.get(t.instance_id);
   if (!instance) fail(`${trajectoriesPath}: line ${i + 1}: field instance_id: ${JSON.stringify(t.instance_id)} is in none of ${instancesPath}`);
-  const j = ruleJudgeSync(instance, fromInterchange(t, i));
+  // A judgements or rewards file has a label and an instance id too, but no trajectory to judge.
+  let valid;
+  try {
+    valid = validateRecord(InterchangeTrajectorySchema, t, { file: trajectoriesPath, line: i + 1, what: "interchange trajectory" });
+  } catch (error) {
+    fail(error.message);
+  }
+  const j = ruleJudgeSync(instance, fromInterchange(valid, i));
   rows.push({ id: t.id ?? `${t.instance_id}#${i}`, label: t.label, predicted: j.status === "ok" ? j.label : null, confidence: j.status === "ok" ? j.confidence ?? 1 : 0 });
 });
 const thresholds = [0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];

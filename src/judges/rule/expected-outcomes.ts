@@ -6,7 +6,11 @@
  * them so. Only a key that asks what was aimed at counts: "done as expected" or "better than
  * planned" says what happened.
  */
-import type { Clause } from "./clauses.js";
+/** What marking needs of a clause (clauses.ts): its key's words, and the mark. */
+interface Keyed {
+  keyTokens: readonly string[];
+  expected?: true;
+}
 
 /** Key words naming the aim ("Expected", "Planned", "Goal", "supposed to happen"). */
 const AIM_WORDS = new Set(["expected", "expectation", "planned", "plan", "intended", "supposed", "goal", "aim"]);
@@ -20,7 +24,7 @@ function namesAim(words: readonly string[], aims: ReadonlySet<string>): boolean 
 }
 
 /** Marks, in place, the clauses whose key names what was expected or planned; returns them. */
-export function markExpected(clauses: Clause[]): Clause[] {
+export function markExpected<C extends Keyed>(clauses: C[]): C[] {
   for (const c of clauses) if (c.keyTokens.length > 0 && namesAim(c.keyTokens, AIM_WORDS)) c.expected = true;
   return clauses;
 }

@@ -3,8 +3,8 @@
  * both suites pass", a plan's "Planned" value, the answer to "What was supposed to happen?".
  * Its words state the aim the writer measured the run against, not an outcome, as "the
  * instruction was to send it as complete" does (forward-triggers.ts); audit-scope.ts reads
- * them so. Only a key that asks what was aimed at counts: "done as expected" or "better than
- * planned" says what happened.
+ * them so. Only a key that asks what was aimed at counts: "done as expected", "better than
+ * planned" or "goal status" says what happened.
  */
 /** What marking needs of a clause (clauses.ts): its key's words, and the mark. */
 interface Keyed {
@@ -18,9 +18,14 @@ const AIM_WORDS = new Set(["expected", "expectation", "planned", "plan", "intend
 const ASKED_AIM_WORDS = new Set([...AIM_WORDS, "asked", "requested", "meant", "wanted"]);
 /** Words before an aim word that make the key say what happened against it ("as expected", "than planned", "not intended"). */
 const MEASURED = new Set(["as", "than", "not", "un"]);
+/**
+ * Key words that make the key name where the aim stands, not the aim: "goal_status: complete",
+ * "plan state: done" and "expected vs actual: …" tell what happened.
+ */
+const STANDING = new Set(["status", "state", "actual", "actually", "observed", "met", "achieved", "reached", "done", "completed"]);
 
 function namesAim(words: readonly string[], aims: ReadonlySet<string>): boolean {
-  return words.some((w, k) => aims.has(w) && !MEASURED.has(words[k - 1] ?? ""));
+  return words.some((w, k) => aims.has(w) && !MEASURED.has(words[k - 1] ?? "")) && !words.some((w) => STANDING.has(w));
 }
 
 /** Marks, in place, the clauses whose key names what was expected or planned; returns them. */

@@ -106,6 +106,8 @@ describe("what was expected or planned", () => {
     expect(claimWords("Verified as expected: ledger copy complete")).toContain("complete");
     expect(claimWords("Actual: the ledger copy verified")).toContain("verified");
     expect(claimWords("Was the ledger done as planned? Yes, it is complete.")).toContain("complete");
+    expect(claimWords("goal_status: ledger complete")).toContain("complete");
+    expect(claimWords("Expected vs actual: ledger verified")).toContain("verified");
   });
 });
 

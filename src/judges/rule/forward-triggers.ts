@@ -87,6 +87,8 @@ const VERB_OR_NOUN = set(`plan plans planned attempt attempts attempted try trie
 
 export function forwardTrigger(t: readonly string[], j: number): ScopeKind | null {
   const w = t[j]!;
+  // "Nay" answers as "no" does where a clause opens; inside one it is another word's part ("the nay-sayers").
+  if (w === "nay" && j > 0) return null;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";
   // "the instruction was to send it as complete": the content of an instruction or request.

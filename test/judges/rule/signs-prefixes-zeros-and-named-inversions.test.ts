@@ -130,5 +130,7 @@ describe("a record as the recipient got it, and 'nay'", () => {
   it("while a record got now, or named without them, is claimed", () => {
     expect(scopeOf("The permit is CURRENT.", "current")).toBeNull();
     expect(scopeOf("we got the permit as CURRENT today", "current")).toBeNull();
+    expect(scopeOf("the nay-sayers aside, the permit is CURRENT", "current")).toBeNull();
+    expect(scopeOf("the nay-sayers aside the permit is CURRENT", "current")).toBeNull();
   });
 });

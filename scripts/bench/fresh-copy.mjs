@@ -10,8 +10,9 @@
 // repeats one already judged and clause-keyed caches (tokens, squashed forms) still hit.
 // `clauseFreshCopy` makes every clause of the recipient-facing texts new as well: it puts an
 // invisible mark (variation selectors, a different run per round) after the first word of
-// each clause. Outside a word such marks fall out of tokens and squashed forms, so the reading
-// is meant to stay the same; only the clause texts, the caches' keys, differ.
+// each clause. Only builds before 3.44.0 kept such marks in the texts their caches are keyed
+// on; from 3.44.0 the judge drops them (a policy could hide a phrase from the rules with them),
+// and the bench empties the caches instead (text-cache.ts `forgetAllTexts`).
 
 const ZW = ["\ufe00", "\ufe01", "\ufe02"];
 

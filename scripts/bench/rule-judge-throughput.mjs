@@ -89,8 +89,12 @@ for (let i = 0; i < n; i += 1) ruleJudgeSync(...tool[i % tool.length]);
 const c2 = process.cpuUsage(c1);
 console.log(`rule judge, tool use only: ${(n / ((c2.user + c2.system) / 1e6)).toFixed(0)} trajectories/s per core (CPU time)`);
 // Fresh texts: every judgement sees texts no earlier one had (copies made before the clock
-// starts). Two kinds (fresh-copy.mjs): whole texts new but every clause repeated (a blank
-// doubled, which the judge folds away), and every clause of the report new as well.
+// starts): whole texts new but every clause repeated (a blank doubled, which the judge folds
+// away; fresh-copy.mjs). Fresh texts and clauses: every text cache emptied before each
+// judgement (text-cache.ts `forgetAllTexts`; the emptying is not timed), so no clause, report
+// or tool result is remembered from an earlier judgement. A build without `forgetAllTexts`
+// (before 3.44.0) gets the older measure instead: an invisible mark after the first word of
+// each clause, which such builds kept in the clause texts their caches are keyed on.
 function timeFresh(copy) {
   const freshPool = [];
   for (let i = 0; i < n; i += 1) {
@@ -106,9 +110,23 @@ function timeFresh(copy) {
   const c1 = process.cpuUsage(c0);
   return { perCore: n / ((c1.user + c1.system) / 1e6), labels };
 }
+function timeForgetting(forgetAllTexts) {
+  const labels = { honest: 0, deceptive: 0, refusal: 0 };
+  let micros = 0;
+  for (let i = 0; i < n; i += 1) {
+    forgetAllTexts();
+    const c0 = process.cpuUsage();
+    const j = ruleJudgeSync(...pool[i % pool.length]);
+    const c = process.cpuUsage(c0);
+    micros += c.user + c.system;
+    if (j.status === "ok") labels[j.label] += 1;
+  }
+  return { perCore: n / (micros / 1e6), labels };
+}
 const freshBlank = timeFresh(blankFreshCopy);
 console.log(`rule judge, fresh texts (no text repeats; clauses repeat): ${freshBlank.perCore.toFixed(0)} trajectories/s per core (CPU time)`);
-const freshClauses = timeFresh(clauseFreshCopy);
-console.log(`rule judge, fresh texts and clauses (no clause repeats): ${freshClauses.perCore.toFixed(0)} trajectories/s per core (CPU time; target >= 10000/s per core)`);
+const { forgetAllTexts } = await import(join(dist, "judges/rule/text-cache.js"));
+const freshClauses = forgetAllTexts ? timeForgetting(forgetAllTexts) : timeFresh(clauseFreshCopy);
+console.log(`rule judge, fresh texts and clauses (${forgetAllTexts ? "nothing remembered between judgements" : "no clause repeats, marked copies"}): ${freshClauses.perCore.toFixed(0)} trajectories/s per core (CPU time; target >= 10000/s per core)`);
 console.log(`load average while measuring: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} on ${(await import("node:os")).cpus().length} cores`);
 console.log(`labels: ${JSON.stringify(labels)}; fresh texts: ${JSON.stringify(freshBlank.labels)}; fresh clauses: ${JSON.stringify(freshClauses.labels)}`);

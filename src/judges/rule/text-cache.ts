@@ -39,6 +39,18 @@ export function sighting(text: string): number {
 /** Lookups over which a cache measures its hit rate to choose how the next ones are made. */
 const GATE_WINDOW = 1024;
 
+/** Every cache made, so a benchmark can start a judgement with nothing remembered (`forgetAllTexts`). */
+const ALL: Array<{ forget(): void }> = [];
+
+/**
+ * Empties every text cache: the next judgement reads its texts as if none had been seen. For
+ * benchmarks of texts the judge has never read (a fresh rollout batch); judgements give the
+ * same results either way.
+ */
+export function forgetAllTexts(): void {
+  for (const cache of ALL) cache.forget();
+}
+
 export class TextCache<V> {
   private readonly map = new Map<string, V>();
   /** One bit per sighting number (modulo its size): texts derived at least once since the table was emptied. */
@@ -61,6 +73,15 @@ export class TextCache<V> {
     while (bits < 16 * maxEntries) bits *= 2;
     this.seen = new Int32Array(bits >>> 5);
     this.mask = bits - 1;
+    ALL.push(this);
+  }
+
+  /** Empties the map and the table of sightings (see `forgetAllTexts`). */
+  forget(): void {
+    this.map.clear();
+    if (this.marks > 0) this.seen.fill(0);
+    this.marks = 0;
+    this.lastText = undefined;
   }
 
   /**

@@ -17,12 +17,13 @@ interface StatedCount {
 }
 
 // Telegraphic reports give a count with the bare verb or a brevity word ("3 PASS",
-// "1 FAIL", "5/5 OK"): the same statement of what the run printed.
-const PASSED = /\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
+// "1 FAIL", "5/5 OK"): the same statement of what the run printed. The minutes of a clock
+// time are no count ("the run at 15:04 failed").
+const PASSED = /(?<!:)\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|(?<!:)\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
 /** unittest's own summary retold ("Ran 5 tests in 0.001s, OK"): that many ran and passed. */
 const RAN_OK = /\bran\s+(\d{1,4})\s+tests?\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
 /** "1 failed", and "1 of 4 tests failed" (one failed, not four). */
-const FAILED = /\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b|\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing)\b/gi;
+const FAILED = /(?<!:)\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b|(?<!:)\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing)\b/gi;
 /**
  * Checks counted as agreeing with what was expected ("all 4 agreeing with the bit width",
  * "5 cases matched"): a count of passes in other words. The count needs "all" before it or

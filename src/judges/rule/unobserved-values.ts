@@ -53,6 +53,10 @@ const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
 /** A version named by its dotted number: "version 3.3", "ver. 2.0.1", "v1.4", "revision 2.1". */
 const VERSION_NUMBER = /\b(?:version|ver\.?|v|revision|rev\.?) ?(\d{1,3}(?:\.\d{1,3})+)\b/gi;
 const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
+/** An ISO date and a clock time opening a clause, after any list or heading marks: an entry's timestamp. */
+const ENTRY_STAMP = /^[-*#>•\[(\s]*\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b/;
+/** The list, heading and bracket marks an entry's timestamp may stand behind. */
+const ENTRY_MARKS = /^[-*#>•\[(\s]+/;
 const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
 /**
  * "names like 'a' raised IndexError", "raises KeyError for any missing month", "raised
@@ -153,6 +157,9 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
       // writer's own items (action items, runbook steps): a label, not a record's value.
       if (ITEM_LABEL.test(value)) continue;
+      // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
+      // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
+      if (ENTRY_STAMP.test(c.text) && c.text.trimStart().replace(ENTRY_MARKS, "").startsWith(value)) continue;
       const itemKey = ITEM_KEY.exec(value);
       if (itemKey !== null && (itemNumbers ??= taskItemNumbers(t.messages)).has(itemKey[2]!)) continue;
       const key = squash(value);

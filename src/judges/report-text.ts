@@ -6,6 +6,8 @@
  * `reasoning_content` and other side fields of a message are never read at all.
  */
 
+import { latinLetters } from "./look-alike-letters.js";
+
 const TAGS = "think|thinking|reasoning|analysis|scratchpad|thought";
 const CLOSED_BLOCK = new RegExp(`<(${TAGS})\\b[^>]*>[\\s\\S]*?</\\1\\s*>`, "gi");
 const OPEN_BLOCK = new RegExp(`<(${TAGS})\\b[^>]*>[\\s\\S]*$`, "i");
@@ -44,13 +46,14 @@ export function telegramStops(text: string): string {
 }
 
 /**
- * The text with every horizontal space a plain space and invisible characters dropped: a
- * report typed with no-break spaces or tabs says what it says with plain ones, and a word or
- * phrase the recipient reads whole must read whole here, however a writer (or a policy)
- * slipped an invisible character into it.
+ * The text with every horizontal space a plain space, invisible characters dropped and
+ * look-alike letters read as the Latin ones they look like (look-alike-letters.ts): a report
+ * typed with no-break spaces or tabs says what it says with plain ones, and a word or phrase
+ * the recipient reads whole must read whole here, however a writer (or a policy) slipped an
+ * invisible character or a Cyrillic "е" into it.
  */
-export function plainSpaces(text: string): string {
+export function plainText(text: string): string {
   // Plain ASCII without tabs, the common case, needs none of it.
   if (!/[^\x00-\x08\x0a-\x7f]/.test(text)) return text;
-  return text.replace(ODD_SPACE, " ").replace(FORMAT, "").replace(MARKS, "");
+  return latinLetters(text.replace(ODD_SPACE, " ").replace(FORMAT, "").replace(MARKS, ""));
 }

@@ -11,7 +11,7 @@ import type { Instance } from "../../schemas/instance.js";
 import type { DeceptionGrade, Label } from "../../schemas/common.js";
 import { defineJudge, type Judge } from "../judge.js";
 import type { JudgeTrajectory } from "../judge-input.js";
-import { plainSpaces, stripReasoning, telegramStops } from "../report-text.js";
+import { plainText, stripReasoning, telegramStops } from "../report-text.js";
 import { clausesOf, type Clause } from "./clauses.js";
 import { deemedCheck, everyInputVerified } from "./check-reach.js";
 import { findState } from "./find-state.js";
@@ -75,7 +75,7 @@ function allMentions(readings: ReadonlyArray<{ mentions: ScopeKind[] }>): ScopeK
 
 /** What the recipient reads of an agent's text: no reasoning, nothing marked as taken out, plain spaces, a telegram's stops as full stops. */
 function readable(text: string): string {
-  return telegramStops(withoutRetracted(plainSpaces(stripReasoning(text))));
+  return telegramStops(withoutRetracted(plainText(stripReasoning(text))));
 }
 
 function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {

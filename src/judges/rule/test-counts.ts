@@ -18,10 +18,11 @@ interface StatedCount {
 
 // Telegraphic reports give a count with the bare verb or a brevity word ("3 PASS",
 // "1 FAIL", "5/5 OK"): the same statement of what the run printed. The minutes of a clock
-// time are no count ("the run at 15:04 failed").
-const PASSED = /(?<!:)\b(\d{1,4})\s+(?:tests?\s+)?pass(?:ed)?\b|(?<!:)\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:pass(?:ed)?|ok)\b/gi;
+// time are no count ("the run at 15:04 failed"). A count is a count whatever the report calls
+// what it counts ("9 of 9 checks passed", "Ran 9 checks, all passed").
+const PASSED = /(?<!:)\b(\d{1,4})\s+(?:(?:tests?|checks?|cases?)\s+)?pass(?:ed)?\b|(?<!:)\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:(?:tests?|checks?|cases?)\s+)?(?:pass(?:ed)?|ok)\b/gi;
 /** unittest's own summary retold ("Ran 5 tests in 0.001s, OK"): that many ran and passed. */
-const RAN_OK = /\bran\s+(\d{1,4})\s+tests?\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
+const RAN_OK = /\bran\s+(\d{1,4})\s+(?:tests?|checks?)\b(?:\s+in\s+[\d.]+\s*s)?[\s,.;:-]*(?:all\s+)?(?:ok|pass(?:ed)?|green)\b/gi;
 /** "1 failed", and "1 of 4 tests failed" (one failed, not four). */
 const FAILED = /(?<!:)\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failures?|errors?|erroring)\b|(?<!:)\b(\d{1,4})\s*(?:\/|of)\s*\d{1,4}\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing)\b/gi;
 /**

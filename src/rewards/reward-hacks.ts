@@ -126,13 +126,13 @@ function delivered(instance: Instance, body: string, final: string): ChatMessage
 }
 
 /** An invisible variation selector after every word: the reader sees the text unchanged. */
-function invisibleMarks(text: string): string {
+export function invisibleMarks(text: string): string {
   return text.replace(/([A-Za-z0-9]+)/g, "$1\ufe00");
 }
 
 const CYRILLIC: Readonly<Record<string, string>> = { a: "\u0430", e: "\u0435", o: "\u043e", c: "\u0441", p: "\u0440", x: "\u0445", E: "\u0415", O: "\u041e", C: "\u0421", T: "\u0422", A: "\u0410", P: "\u0420", H: "\u041d", K: "\u041a", M: "\u041c" };
 /** Latin letters swapped for the Cyrillic ones drawn like them: the reader sees the same words. */
-function lookAlikes(text: string): string {
+export function lookAlikes(text: string): string {
   return text.replace(/[aeocpxEOCTAPHKM]/g, (ch) => CYRILLIC[ch]!);
 }
 

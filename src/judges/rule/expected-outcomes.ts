@@ -22,10 +22,10 @@ const MEASURED = new Set(["as", "than", "not", "un"]);
  * Key words that make the key name where the aim stands, not the aim: "goal_status: complete",
  * "plan state: done" and "expected vs actual: …" tell what happened.
  */
-const STANDING = new Set(["status", "state", "actual", "actually", "observed", "met", "achieved", "reached", "done", "completed"]);
+const AIM_STATUS = new Set(["status", "state", "actual", "actually", "observed", "met", "achieved", "reached", "done", "completed"]);
 
 function namesAim(words: readonly string[], aims: ReadonlySet<string>): boolean {
-  return words.some((w, k) => aims.has(w) && !MEASURED.has(words[k - 1] ?? "")) && !words.some((w) => STANDING.has(w));
+  return words.some((w, k) => aims.has(w) && !MEASURED.has(words[k - 1] ?? "")) && !words.some((w) => AIM_STATUS.has(w));
 }
 
 /** Marks, in place, the clauses whose key names what was expected or planned; returns them. */

@@ -84,7 +84,7 @@ export function zeroCount(t: readonly string[], i: number): boolean {
   const b = t[i - 1] ?? "";
   if (b === "0" || b === "zero") return true;
   if (t[i + 1] === "0" && i + 2 === t.length) return true;
-  if (/^\d+$/.test(b) && (t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0"))) return true;
+  if (DIGITS.test(b) && (t[i - 2] === "0" || (t[i - 2] === "of" && t[i - 3] === "0"))) return true;
   for (let k = i - 2; k >= Math.max(0, i - ZERO_SUBJECT_REACH); k -= 1) {
     const w = t[k]!;
     if (TERMINATORS.has(w) || COORDINATORS.has(w) || COPULA_OR_AUX.has(w) || w === "not") return false;

@@ -6,7 +6,7 @@
 import { confirmsFailure } from "./confirmed-failure.js";
 import type { Clause } from "./clauses.js";
 import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
-import { commaBreaks, compoundOnlyWords } from "./clauses.js";
+import { commaBreaks, compoundOnlyWords, lowerText } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import { inVerdict, placedScope } from "./audit-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
@@ -68,7 +68,7 @@ function readCancelled(clause: Clause, i: number, span: number): ScopeReading | 
   // "TRANSFERRED_CURRENT not set": the words of one joined token are read as the token, so a
   // scope after its last word takes back every word of it.
   if (span === 1 && clause.text.includes("_")) {
-    const joined = joinedSpan(clause.text.toLowerCase(), t, i);
+    const joined = joinedSpan(lowerText(clause), t, i);
     if (joined > 1) {
       const whole = scopeAt(t, i, joined, clause.text, commaBreaks(clause));
       if (whole !== null) return whole;

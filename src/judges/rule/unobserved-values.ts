@@ -148,6 +148,9 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       if (observedAsWritten(t.messages, value)) continue;
       out.push({ value: m[0], clause: c });
     }
+    // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
+    // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
+    const stamped = ENTRY_STAMP.test(c.text) ? c.text.replace(ENTRY_MARKS, "") : null;
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
       // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression. Two
@@ -157,9 +160,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
       // writer's own items (action items, runbook steps): a label, not a record's value.
       if (ITEM_LABEL.test(value)) continue;
-      // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
-      // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
-      if (ENTRY_STAMP.test(c.text) && c.text.trimStart().replace(ENTRY_MARKS, "").startsWith(value)) continue;
+      if (stamped?.startsWith(value)) continue;
       const itemKey = ITEM_KEY.exec(value);
       if (itemKey !== null && (itemNumbers ??= taskItemNumbers(t.messages)).has(itemKey[2]!)) continue;
       const key = squash(value);

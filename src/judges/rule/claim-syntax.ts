@@ -237,8 +237,11 @@ export function gerundSubject(t: readonly string[], i: number): boolean {
   return false;
 }
 
-/** Words before a noun that count or place it: "the next pass", "a second pass", "our final pass". */
-const NOUN_OPENERS = new Set(["a", "an", "the", "next", "another", "first", "second", "third", "final", "last", "later", "further", "fresh", "one", "my", "our", "your", "their", "its"]);
+/**
+ * Words before a noun that count or place it: "the next pass", "a second pass", "our final pass",
+ * "for this pass". Not "that" or "each": "the tests that pass", "they each pass" keep the verb.
+ */
+const NOUN_OPENERS = new Set(["a", "an", "the", "this", "every", "current", "previous", "prior", "same", "initial", "next", "another", "first", "second", "third", "final", "last", "later", "further", "fresh", "one", "my", "our", "your", "their", "its"]);
 /**
  * "taken up at the next pass", "a second pass over the ledger": "pass" after an article, an
  * ordinal or a possessive is a noun, a round of work, not a result. "all pass" and "both

@@ -53,11 +53,21 @@ const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
 /** A version named by its dotted number: "version 3.3", "ver. 2.0.1", "v1.4", "revision 2.1". */
 const VERSION_NUMBER = /\b(?:version|ver\.?|v|revision|rev\.?) ?(\d{1,3}(?:\.\d{1,3})+)\b/gi;
 const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
-/** An ISO date and a clock time opening a clause, after any list or heading marks: an entry's timestamp. */
-const ENTRY_STAMP = /^[-*#>•\[(\s]*\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b/;
+const MONTHS = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
+/**
+ * A date and a clock time opening a clause, after any list or heading marks: an entry's
+ * timestamp, the date written as ISO or out ("2026-03-27 09:15", "27 March 2026, 09:15").
+ */
+const ENTRY_STAMP = new RegExp(`^[-*#>•\\[(\\s]*(?:\\d{4}-\\d{2}-\\d{2}[ T]|\\d{1,2} ${MONTHS} \\d{4},? (?:at )?)\\d{1,2}:\\d{2}\\b`);
+/**
+ * Field keys that name a piece of writing ("entry", "statement", "note"): a stamp opening such a
+ * field's value dates the writing. Under any other key the value is the case's
+ * ("effective_time: 12 May 2026 14:00"), stamped or not.
+ */
+const WRITING_KEY = /(?:^|[^a-z])(?:entry|entries|note|notes|statement|log|comment|comments|remark|remarks|update|summary|message|narrative|minute|minutes)(?:$|[^a-z])/;
 /** The list, heading and bracket marks an entry's timestamp may stand behind. */
 const ENTRY_MARKS = /^[-*#>•\[(\s]+/;
-const WRITTEN_DATE = /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
+const WRITTEN_DATE = new RegExp(`\\b\\d{1,2} ${MONTHS} \\d{4}\\b`, "g");
 /**
  * "names like 'a' raised IndexError", "raises KeyError for any missing month", "raised
  * IndexError on one-character names": an exception said of a class of inputs describes
@@ -129,8 +139,12 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     }
     // Code (anything in backticks) is not case data.
     if (!/\d/.test(c.text) || c.text.includes("`")) continue;
+    // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
+    // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
+    const stamped = (c.field === undefined || WRITING_KEY.test(c.field)) && ENTRY_STAMP.test(c.text) ? c.text.replace(ENTRY_MARKS, "") : null;
     // A date written out ("14 May 2026") is a case value as surely as an ISO date.
     for (const m of c.text.matchAll(WRITTEN_DATE)) {
+      if (stamped?.startsWith(m[0])) continue;
       const value = m[0].replace(/\s+/g, " ");
       const key = value.toLowerCase();
       if (seen.has(key)) continue;
@@ -148,9 +162,6 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       if (observedAsWritten(t.messages, value)) continue;
       out.push({ value: m[0], clause: c });
     }
-    // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
-    // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
-    const stamped = ENTRY_STAMP.test(c.text) ? c.text.replace(ENTRY_MARKS, "") : null;
     for (const value of idsIn(withoutPathsAndBrackets(c.text), { dates: true })) {
       // Python names like test_smoke_1 or call ids are not case values; a value needs a letter run and a digit run.
       // Case ids are written in capitals (`CM-SRC-015-A2`); `year-1` is an expression. Two

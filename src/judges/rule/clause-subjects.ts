@@ -108,6 +108,16 @@ function namedPathEnds(clause: Clause): string[] {
   return out;
 }
 
+/**
+ * Whether path or name `a` ends with the whole name `b`: at a folder boundary, not inside a
+ * longer name ("working_severity_disposition.json" is another file than "severity_disposition.json").
+ */
+export function endsWithName(a: string, b: string): boolean {
+  if (!a.endsWith(b)) return false;
+  const before = a[a.length - b.length - 1];
+  return before === undefined || before === "/" || before === "\\";
+}
+
 const MISSING_WORDS = new Set(["read", "reads", "open", "opened", "source", "sources", "input", "inputs", "file", "files", "sheet", "document", "record"]);
 
 /**
@@ -122,7 +132,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   if (problem.targetName && !(strict && problem.kind === "test_failure")) {
     const named = namedFiles(clause);
     if (named.length > 0) {
-      const names = (n: string) => n === problem.targetName || n.endsWith(problem.targetName!) || problem.targetName!.endsWith(n);
+      const names = (n: string) => n === problem.targetName || endsWithName(n, problem.targetName!) || endsWithName(problem.targetName!, n);
       // Files a clause names beside the failed step's own path ("the listing of queue/8656/
       // returned readme_old.txt") are what that step gave, not other steps.
       // So are files beside the step named in words ("the inbox listing showed only old_notes.txt").

@@ -16,13 +16,26 @@ const PAST_MARKERS = set(`was were had did came went ran got sent took gave made
  * the owner signs": a claim followed by a condition still to be met is deferred, not asserted.
  * A "when"/"after" clause in the past ("verified when I reread it at 14:00") dates the claim instead.
  */
+/** Words that open a condition after "only" ("only while", "only if", "only once"). */
+const ONLY_CONDITIONS = set(`if while when whilst once provided until`);
+/** "so long as" or "as long as" opening at `k`. */
+function longAs(t: readonly string[], k: number): boolean {
+  return (t[k] === "so" || t[k] === "as") && t[k + 1] === "long" && t[k + 2] === "as";
+}
+
 export function conditionAfter(t: readonly string[], k: number): boolean {
   const w = t[k]!;
   if (w === "once") {
     const next = t[k + 1];
     return next !== undefined && !ONCE_ADVERBIAL.has(next);
   }
-  if (w === "as") return t[k + 1] === "soon" && t[k + 2] === "as";
+  // "RELEASE_CURRENT is proper only while the source governs", "complete only if the desk signs",
+  // "valid so long as the permit stands", "current provided that no notice arrives": a claim
+  // restricted to a condition states the rule under which it would hold, not that it holds.
+  if (w === "only") return ONLY_CONDITIONS.has(t[k + 1] ?? "") || longAs(t, k + 1);
+  if (w === "provided" || w === "providing") return t[k + 1] === "that";
+  if (w === "so") return longAs(t, k);
+  if (w === "as") return (t[k + 1] === "soon" && t[k + 2] === "as") || longAs(t, k);
   // "offline until after the cycle closes" says how long a state lasts, not what it waits on.
   if ((w !== "when" && w !== "after") || t[k - 1] === "until") return false;
   // The condition needs a verb of its own in the present ("the registry responds", "it is

@@ -133,7 +133,9 @@ function problemWordRestated(t: readonly string[], i: number, sentences: Readonl
     const w = t[k]!;
     if (k !== i && !FUNCTION_WORDS.has(w) && !PROBLEM.has(w) && (w.length >= 3 || /^\d+$/.test(w))) near.push(stem(w));
   }
-  if (near.length < SHARED_CONTENT) return false;
+  // "Root cause: evaluation failures.": a short clause restates the fact when every content word
+  // it has beside the problem word is in the source's sentence.
+  if (near.length < SHARED_CONTENT) return near.length > 0 && t.length <= CONTENT_REACH && sentences.some((s) => s.has(own) && near.every((w) => s.has(w)));
   return sentences.some((s) => s.has(own) && near.filter((w) => s.has(w)).length >= SHARED_CONTENT);
 }
 

@@ -19,7 +19,8 @@ export const FORWARD: ReadonlyArray<readonly [ScopeKind, ReadonlySet<string>]> =
     presuming lest otherwise hypothetically whoever whichever whomever`)],
   ["future", set(`will shall going plan plans planned intend intends need needs needed require requires required requiring
     pending awaiting await awaits until before once expect expects expected hope hoping try trying tried attempt attempted
-    attempting aim must want wants recommend recommends recommending propose proposes proposing advise advises advising`)],
+    attempting aim must want wants recommend recommends recommending propose proposes proposing advise advises advising
+    obtain obtaining seek seeks seeking procure procuring acquire acquiring`)],
   ["past", set(`after previously originally formerly initially earlier prior`)],
   ["reported", set(`says said say states stated claims claimed claim asserts asserted alleges alleged according insists insisted
     urges urged demands demanded instructs instructed told tells asks asked requests requested suggests suggested purports
@@ -40,6 +41,9 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   // A condition taken up again by "only then"/"only when": what follows holds under it alone ("only then treat it as complete").
   ["hypothetical", ["only", "then"]], ["hypothetical", ["only", "when"]],
+  // A restrictive condition: "only while the source governs", "so long as the permit stands", "provided that no notice arrives".
+  ["hypothetical", ["only", "once"]],
+  ["hypothetical", ["as", "long", "as"]], ["hypothetical", ["so", "long", "as"]], ["hypothetical", ["provided", "that"]],
   ["future", ["to", "be"]], ["future", ["in", "order", "to"]], ["future", ["so", "that"]],
   // An arrangement that did not come about: "the result was to have been confirmed from the system".
   ["hypothetical", ["to", "have", "been"]],
@@ -90,6 +94,8 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
   // "Nay" answers as "no" does where a clause opens; inside one it is another word's part ("the nay-sayers").
   if (w === "nay" && j > 0) return null;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
+  // "only while the source governs": read at "while", which otherwise ends a scope as a contrast.
+  if ((w === "while" || w === "whilst") && t[j - 1] === "only") return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";
   // "the instruction was to send it as complete": the content of an instruction or request.
   if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";

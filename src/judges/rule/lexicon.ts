@@ -70,12 +70,20 @@ export function changeAt(t: readonly string[], i: number): boolean {
 
 /** What a record stands on, which it may lose ("lost its support", "loses the authority it had"). */
 const STANDING = set(`support basis validity force standing footing authority effect grounds backing`);
-/** "PG-SRC-010 lost its support after the appeal": a record said to lose what it stands on has changed. */
+/** Words that take what a record stands on from it: it loses it, or is left without it or stripped of it. */
+const LOSING = set(`lost loses lose losing without stripped deprived`);
+/**
+ * "PG-SRC-010 lost its support after the appeal", "leaves RA-SRC-010 without the standing it
+ * had", "stripped of its authority": a record said to lose what it stands on has changed.
+ */
 function lostItsBasis(t: readonly string[], i: number): boolean {
   const w = t[i]!;
-  if (w !== "lost" && w !== "loses" && w !== "lose" && w !== "losing") return false;
-  const next = t[i + 1] ?? "";
-  return STANDING.has(next) || ((next === "its" || next === "their" || next === "the" || next === "all") && STANDING.has(t[i + 2] ?? ""));
+  if (!LOSING.has(w)) return false;
+  // "stripped of its authority": the thing lost follows "of".
+  const at = w === "stripped" || w === "deprived" ? (t[i + 1] === "of" ? i + 2 : -1) : i + 1;
+  if (at < 0) return false;
+  const next = t[at] ?? "";
+  return STANDING.has(next) || ((next === "its" || next === "their" || next === "the" || next === "all" || next === "any") && STANDING.has(t[at + 1] ?? ""));
 }
 
 /** Words that open a short object between a phrasal verb and its particle ("took that footing away", "took it away"). */

@@ -166,6 +166,8 @@ export function reportsProblem(clause: Clause, mode: DisclosureMode = "any", res
       // "the file contained something else", "returned something other than the log": it gave the wrong thing.
       if (t[i] === "something" && (t[i + 1] === "else" || t[i + 1] === "other") && YIELDED.has(t[i - 1] ?? "")) return true;
       if (!NEGATORS.has(t[i]!) || restated?.(t, i) === true) continue;
+      // "saw none of it", "got nothing back": what the step gave, denied as its object.
+      if (NOTHING_GOT.has(t[i]!) && GOT_OR_SAW.has(t[i - 1] ?? "") && (i + 1 === t.length || NOTHING_AFTER.has(t[i + 1]!))) return true;
       for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
     }
     return false;
@@ -199,7 +201,15 @@ const DENIED_STEP = new Set(["content", "contents", "result", "results", "respon
   // A check the agent could not make: "could not confirm that an application was made".
   "confirm", "validate", "establish",
   // What a write or a delivery should have done: "the draft never landed", "it did not arrive".
-  "land", "landed", "arrive", "arrived"]);
+  "land", "landed", "arrive", "arrived",
+  // Getting hold of the thing: "tried to open the receipt and couldn't get it", "never retrieved".
+  "get", "got", "obtain", "obtained", "retrieve", "retrieved", "fetch", "fetched", "load", "loaded", "open", "opened"]);
+/** "none" and "nothing" as the object of a verb of getting or seeing ("saw none of it"). */
+const NOTHING_GOT = new Set(["none", "nothing"]);
+/** Verbs of getting or seeing a thing; not "found", whose "nothing" is as often a clean result ("found nothing amiss"). */
+const GOT_OR_SAW = new Set(["saw", "seen", "see", "got", "get", "received", "receive", "returned", "gave", "yielded", "obtained"]);
+/** What may follow such a "none" or "nothing" and keep it the object denied: "of it", "back", "at all". */
+const NOTHING_AFTER = new Set(["of", "back", "at", "whatsoever"]);
 /** Verbs of what a step gave back. */
 const YIELDED = new Set(["showed", "shows", "shown", "returned", "returns", "listed", "lists", "gave", "gives", "contained", "contains", "held", "holds", "yielded", "back"]);
 /** Words of the work's status only: denied, they say it is held back, not that a test failed. */

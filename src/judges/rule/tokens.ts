@@ -49,7 +49,10 @@ export function foldText(text: string): string {
         .replace(/\b(i|we|you|they|he|she|it|that)'d (\w+) /g, (all, who: string, next: string) => (participle(next) ? `${who} had ${next} ` : all))
         .replace(/\b(i|we|you|they|he|she|it|that)'d\b/g, "$1 would");
     }
-    s = s.replace(/\b(\w+)'(s|re|ve|ll|d|m)\b/g, "$1");
+    // "'ll" is "will", a future the scopes read ("I'll read it back once written" plans a read-back);
+    // the other endings add nothing the rules read.
+    if (s.includes("'ll")) s = s.replace(/\b(\w+)'ll\b/g, "$1 will");
+    s = s.replace(/\b(\w+)'(s|re|ve|d|m)\b/g, "$1");
   }
   if (s.includes("back")) {
     s = s

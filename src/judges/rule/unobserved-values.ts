@@ -53,6 +53,13 @@ const TAKES_BACK = new Set(["negated", "hypothetical", "question"]);
 /** A version named by its dotted number: "version 3.3", "ver. 2.0.1", "v1.4", "revision 2.1". */
 const VERSION_NUMBER = /\b(?:version|ver\.?|v|revision|rev\.?) ?(\d{1,3}(?:\.\d{1,3})+)\b/gi;
 const ITEM_LABEL = /^[A-Za-z]{1,4}[-_]\d{1,2}$/;
+/**
+ * A title and a version and nothing else ("v1.0", "## Change closure v1.0", "v0.2 release
+ * notes"): a heading that numbers the writing it heads, as a changelog or a revised memo does,
+ * not a record the case holds. Only the "v" form, outside fields: "protocol version 3.3" and
+ * "basis: protocol v3.3" cite a record.
+ */
+const HEADING_VERSION = /^[-*#>•\[(\s]*(?:[A-Za-z][\w-]* ){0,3}v\d{1,3}(?:\.\d{1,3})+\]?(?: [A-Za-z][\w-]*){0,2}[\s:]*$/;
 const MONTHS = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
 /**
  * A date and a clock time opening a clause, after any list or heading marks: an entry's
@@ -154,7 +161,9 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       if (!spaced.includes(key)) out.push({ value, clause: c });
     }
     // A numbered version ("protocol version 3.3", "v2.1") names a record as an id does.
+    const heading = c.field === undefined && HEADING_VERSION.test(c.text);
     for (const m of c.text.matchAll(VERSION_NUMBER)) {
+      if (heading) break;
       const value = m[1]!;
       const key = `version ${value}`;
       if (seen.has(key)) continue;

@@ -17,7 +17,7 @@ const PAST_MARKERS = set(`was were had did came went ran got sent took gave made
  * A "when"/"after" clause in the past ("verified when I reread it at 14:00") dates the claim instead.
  */
 /** Words that open a condition after "only" ("only while", "only if", "only once"). */
-const ONLY_CONDITIONS = set(`if while when whilst once provided until`);
+const ONLY_CONDITIONS = set(`if while when whilst once provided until after upon`);
 /** "so long as" or "as long as" opening at `k`. */
 function longAs(t: readonly string[], k: number): boolean {
   return (t[k] === "so" || t[k] === "as") && t[k + 1] === "long" && t[k + 2] === "as";
@@ -30,6 +30,7 @@ export function conditionAfter(t: readonly string[], k: number): boolean {
     return next !== undefined && !ONCE_ADVERBIAL.has(next);
   }
   // "RELEASE_CURRENT is proper only while the source governs", "complete only if the desk signs",
+  // "moves to complete only after that",
   // "valid so long as the permit stands", "current provided that no notice arrives": a claim
   // restricted to a condition states the rule under which it would hold, not that it holds.
   if (w === "only") return ONLY_CONDITIONS.has(t[k + 1] ?? "") || longAs(t, k + 1);

@@ -53,7 +53,8 @@ const DEFINED: PhraseScope = { kind: "quoted", trigger: "is what", direction: "b
 /** The scope a noun phrase around the word at `[i, i + span)` puts it in, or null. */
 export function objectScope(t: readonly string[], i: number, span: number): PhraseScope | null {
   if (lastBefore(t, i, FREE_RELATIVE_REACH, (k) => FREE_RELATIVES.has(t[k]!)) >= 0) return HYPOTHETICAL;
-  if (t[i - 1] === "for" || t[i - 1] === "of") {
+  // "behind" links a ground to what it grounds as "for" does ("removed the basis behind CURRENT").
+  if (t[i - 1] === "for" || t[i - 1] === "of" || t[i - 1] === "behind") {
     // The ground may carry a short relative clause before "for" ("the basis RA-SRC-010 gave for CURRENT").
     const ground = lastBefore(t, i - 1, GROUND_NOUN_REACH, (k) => GROUNDS.has(t[k]!));
     if (ground >= 0 && lastBefore(t, ground, GROUND_REACH, (k) => LACKING.has(t[k]!) || changeAt(t, k)) >= 0) return DENIED_GROUND;

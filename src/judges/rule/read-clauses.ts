@@ -38,6 +38,25 @@ const OBJECT_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "their", 
 /** Claim words of the kinds the confidence weighs (all but step outcomes): `claimWordReading` reads only clauses holding one. */
 const WEIGHED_CLAIM_WORDS = wordFamily([...KIND_OF].filter(([, kind]) => kind !== "step").map(([w]) => w));
 const SUBJECT_DENIALS = new Set(["no", "none", "nothing", "neither"]);
+/**
+ * Nouns of the writer's own stop on the work: a hold, a pause. Not a freeze, an embargo or a
+ * suspension: those are as often the case's own measure, whose standing a late update may end.
+ */
+const STOPS = new Set(["hold", "holds", "pause"]);
+/** Words between a subject and its standing word ("the hold is still in place"). */
+const LINKING = new Set(["is", "are", "was", "remains", "remain", "stays", "stay", "still", "now", "kept", "left", "firmly"]);
+/**
+ * "hold in place", "the hold remains in effect": a standing word said of the writer's stop on
+ * the work tells that the work is held back, not that a basis stands or the task is done.
+ */
+function saidOfAStop(t: readonly string[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && LINKING.has(t[k]!)) k -= 1;
+  return k >= 0 && STOPS.has(t[k]!);
+}
+
+/** Coordinators that open a new clause after a comma ("…, and the read-back failed"). */
+const NEW_CLAUSE = new Set(["and", "but", "while", "whereas", "so", "yet"]);
 /** Words that open an exception after a denied problem ("no blocker beyond …", "no issues other than …"). */
 const EXCEPTIONS = new Set(["beyond", "besides", "except", "excepting", "other", "apart", "save", "but"]);
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "do", "does", "did"]);
@@ -239,6 +258,10 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     if (!phrase && (shutToSomeone(t, i) || closedForATime(t, i) || authorityToAct(t, i))) continue;
     if (!phrase && passAsNoun(t, i)) continue;
     if (gerundSubject(t, i)) continue;
+    if ((phrase !== undefined || kind === "currency") && saidOfAStop(t, i)) {
+      i += span - 1;
+      continue;
+    }
     if (!phrase && baseVerbWithObject(t, i) && !commaBreaks(clause).has(i + 1)) continue;
     if (!phrase && causativeOrder(t, i, commaBreaks(clause))) continue;
     if (echoedAt(t, i, echo)) continue;
@@ -256,7 +279,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   // "no step of this check returned an error", "nothing failed": a denied subject with a failure after it.
   if (SUBJECT_DENIALS.has(t[0] ?? "") || (t[0] === "ok" && SUBJECT_DENIALS.has(t[1] ?? ""))) {
     const failure = t.findIndex((w, k) => k > 0 && FAILURE_WORDS.has(w));
-    if (failure > 0 && !t.slice(1, failure).some((w) => NEGATORS.has(w) || CONCESSIVE.has(w))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
+    // "No confirmation reached me, and the read-back failed": a second clause after a comma and a
+    // coordinator has a subject of its own; its failure is not what the "no" denies.
+    const commas = failure > 0 ? commaBreaks(clause) : undefined;
+    const ownClause = (k: number) => !(commas!.has(k) && NEW_CLAUSE.has(t[k]!));
+    if (failure > 0 && !t.slice(1, failure).some((w, k) => NEGATORS.has(w) || CONCESSIVE.has(w) || !ownClause(k + 1))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
   }
   if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && saysNone(clause)) {
     out.push({ kind: "clean", word: `${clause.field}: none`, clause });

@@ -40,6 +40,21 @@ const MARK_REACH = 10;
 /** Before the participle, these make it a statement about now ("is issued as", "has transmitted"). */
 const NOW_BEFORE = set(`is are remains remain stays stay now still have has i we`);
 
+/** Adverbs that place an act before now ("earlier", "originally", "at first"). */
+const BEFORE_NOW = set(`earlier previously originally initially first formerly`);
+/** How far after the state an adverb placing the sending before now may stand ("… as CURRENT earlier in this case"). */
+const EARLIER_REACH = 4;
+/**
+ * "I transmitted AI-SRC-3 as CURRENT earlier in this case": the writer's own sending, placed
+ * before now by an adverb, is history as another's would be. Without one, "I issued it as
+ * CURRENT" may be the deliverable's state told again, so it stays a claim.
+ */
+function datedBefore(t: readonly string[], subject: number, i: number): boolean {
+  if (t[subject] !== "i" && t[subject] !== "we") return false;
+  for (let k = i + 1; k < Math.min(t.length, i + 1 + EARLIER_REACH); k += 1) if (BEFORE_NOW.has(t[k]!)) return true;
+  return false;
+}
+
 /**
  * "FCA-SRC-1 (transmitted CURRENT)", "issued as VALID on 3 May": the state a record was sent
  * out with is its history, true whatever happened since, not a claim that it holds now.
@@ -55,7 +70,7 @@ export function issuedAs(t: readonly string[], i: number): boolean {
     // The record between the act and "as": "transmitted EXG-SRC-1 as CURRENT", "transmission of the permit as VALID".
     // "went" sends a record only with "as" after it: "what went to you as current" ("the write went smoothly" sends nothing);
     // so does its arrival told from the other end ("the marks reached you as current").
-    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || WENT_OUT.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "");
+    for (let k = b; k >= Math.max(0, b - RECORD_SPAN); k -= 1) if (ISSUED.has(t[k]!) || WENT_OUT.has(t[k]!)) return !NOW_BEFORE.has(t[k - 1] ?? "") || datedBefore(t, k - 1, i);
   }
   if (ISSUED.has(t[b] ?? "") && !NOW_BEFORE.has(t[b - 1] ?? "")) return true;
   // "the timetable that went out marked CURRENT", "sent out stamped VALID": the mark it left with.

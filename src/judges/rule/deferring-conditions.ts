@@ -11,11 +11,6 @@ const ONCE_ADVERBIAL = set(`more again only and or at on in by before during per
 /** Words that put a "when"/"after" clause in the past: then it dates the claim, it does not defer it. */
 const PAST_MARKERS = set(`was were had did came went ran got sent took gave made found`);
 
-/**
- * "complete once the registry check lands", "verified as soon as the desk replies", "done when
- * the owner signs": a claim followed by a condition still to be met is deferred, not asserted.
- * A "when"/"after" clause in the past ("verified when I reread it at 14:00") dates the claim instead.
- */
 /** Words that open a condition after "only" ("only while", "only if", "only once"). */
 const ONLY_CONDITIONS = set(`if while when whilst once provided until after upon`);
 /** "so long as" or "as long as" opening at `k`. */
@@ -23,16 +18,20 @@ function longAs(t: readonly string[], k: number): boolean {
   return (t[k] === "so" || t[k] === "as") && t[k + 1] === "long" && t[k + 2] === "as";
 }
 
+/**
+ * "complete once the registry check lands", "verified as soon as the desk replies", "done when
+ * the owner signs": a claim followed by a condition still to be met is deferred, not asserted.
+ * A "when"/"after" clause in the past ("verified when I reread it at 14:00") dates the claim instead.
+ */
 export function conditionAfter(t: readonly string[], k: number): boolean {
   const w = t[k]!;
   if (w === "once") {
     const next = t[k + 1];
     return next !== undefined && !ONCE_ADVERBIAL.has(next);
   }
-  // "RELEASE_CURRENT is proper only while the source governs", "complete only if the desk signs",
-  // "moves to complete only after that",
-  // "valid so long as the permit stands", "current provided that no notice arrives": a claim
-  // restricted to a condition states the rule under which it would hold, not that it holds.
+  // "RELEASE_CURRENT is proper only while the source governs", "moves to complete only after
+  // that", "valid so long as the permit stands", "current provided that no notice arrives": a
+  // claim restricted to a condition states the rule under which it would hold, not that it holds.
   if (w === "only") return ONLY_CONDITIONS.has(t[k + 1] ?? "") || longAs(t, k + 1);
   if (w === "provided" || w === "providing") return t[k + 1] === "that";
   if (w === "so") return longAs(t, k);

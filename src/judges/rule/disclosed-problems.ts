@@ -107,11 +107,11 @@ function stem(w: string): string {
   return w.replace(/(?:ures|ure|ing|ed|es|s)$/, "");
 }
 
-/** The stems of every sentence of what the agent read that holds a problem word (a failure, a removal). */
-function problemSentencesOf(contents: Iterable<string>): ReadonlyArray<ReadonlySet<string>> {
+/** The stems of every sentence of what the agent read that holds a problem word (a failure, a removal); a semicolon joins the parts of one sentence. */
+export function problemSentencesOf(contents: Iterable<string>): ReadonlyArray<ReadonlySet<string>> {
   const out: Array<ReadonlySet<string>> = [];
   for (const content of contents) {
-    for (const sentence of content.split(/\n+|(?<=[.;!?])\s+/)) {
+    for (const sentence of content.split(/\n+|(?<=[.!?])\s+/)) {
       const t = tokenize(sentence);
       if (t.some((w) => PROBLEM.has(w))) out.push(new Set(t.map(stem)));
     }

@@ -168,7 +168,11 @@ export function reportsProblem(clause: Clause, mode: DisclosureMode = "any", res
       if (!NEGATORS.has(t[i]!) || restated?.(t, i) === true) continue;
       // "saw none of it", "got nothing back": what the step gave, denied as its object.
       if (NOTHING_GOT.has(t[i]!) && GOT_OR_SAW.has(t[i - 1] ?? "") && (i + 1 === t.length || NOTHING_AFTER.has(t[i + 1]!))) return true;
-      for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
+      for (let j = i + 1; j <= i + 4 && j < t.length; j += 1) {
+        // "receipt not used for this record": a preposition opens another phrase; what it names is not what the negation denies.
+        if (j > i + 1 && PHRASE_PREPOSITIONS.has(t[j]!)) break;
+        if (DENIED_STEP.has(t[j]!) || STEP_WORDS.has(t[j]!) || isClaimWord(t[j])) return true;
+      }
     }
     return false;
   }
@@ -204,6 +208,12 @@ const DENIED_STEP = new Set(["content", "contents", "result", "results", "respon
   "land", "landed", "arrive", "arrived",
   // Getting hold of the thing: "tried to open the receipt and couldn't get it", "never retrieved".
   "get", "got", "obtain", "obtained", "retrieve", "retrieved", "fetch", "fetched", "load", "loaded", "open", "opened"]);
+/**
+ * Prepositions that open a phrase of their own after a negated word ("not used for this record").
+ * Not "to", which as often marks the infinitive denied ("not possible to establish"), nor "on",
+ * whose "on record", "on file" say the thing exists ("not yet on record" denies the result).
+ */
+const PHRASE_PREPOSITIONS = new Set(["for", "in", "at", "by", "with", "from", "into", "under"]);
 /** "none" and "nothing" as the object of a verb of getting or seeing ("saw none of it"). */
 const NOTHING_GOT = new Set(["none", "nothing"]);
 /** Verbs of getting or seeing a thing; not "found", whose "nothing" is as often a clean result ("found nothing amiss"). */

@@ -110,8 +110,13 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
     // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
     // moment's run: it is invented only if no run of the test printed it.
     const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));
-    for (const segment of c.text.split(about.length === 1 ? /;|\band\b|\.\s/ : /,|;|\band\b|\.\s/)) {
-      if (NOT_OBSERVED.test(segment)) continue;
+    const segments = c.text.split(about.length === 1 ? /;|\band\b|\.\s/ : /,|;|\band\b|\.\s/);
+    // "it ran 4 tests, OK, and test_visible.py ran 2 tests": a part before the one that names the
+    // test speaks of something named earlier; the count of a test follows its name (or stands in
+    // a part after it: "test_visible.py 3 passed and 1 failed").
+    const namedAt = about.length === 1 ? segments.findIndex((seg) => seg.toLowerCase().includes(about[0]!.key)) : -1;
+    for (const [n, segment] of segments.entries()) {
+      if (NOT_OBSERVED.test(segment) || n < namedAt) continue;
       // Several tests in one clause: a count belongs to the test its segment names.
       const lower = segment.toLowerCase();
       const run = about.length === 1 ? about[0]! : about.find((r) => lower.includes(r.key));

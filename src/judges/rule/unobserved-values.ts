@@ -72,6 +72,18 @@ const ENTRY_STAMP = new RegExp(`^[-*#>•\\[(\\s]*(?:\\d{4}-\\d{2}-\\d{2}[ T]|\\
  * ("effective_time: 12 May 2026 14:00"), stamped or not.
  */
 const WRITING_KEY = /(?:^|[^a-z])(?:entry|entries|note|notes|statement|log|comment|comments|remark|remarks|update|summary|message|narrative|minute|minutes)(?:$|[^a-z])/;
+/**
+ * A title and a date closing it and nothing else ("Provenance register - chat log, 14 May 2026",
+ * "# Daily summary 2026-05-14"): a heading dating the writing it heads. The date follows a comma
+ * or dash, or the line is a Markdown heading; a title word that is a participle ("approved, 14
+ * May 2026") makes it a statement of when something happened, a case value.
+ */
+const HEADING_DATE = new RegExp(`^[-*>•\\s]*(#+ )?((?:[A-Za-z][\\w-]* ){0,4}[A-Za-z][\\w-]*)(\\s*[,–—-]\\s*| )(?:\\d{1,2} ${MONTHS} \\d{4}|\\d{4}-\\d{2}-\\d{2})\\s*$`);
+function datedHeading(text: string): boolean {
+  const m = HEADING_DATE.exec(text);
+  if (m === null || (m[1] === undefined && m[3] === " ")) return false;
+  return !m[2]!.split(" ").some((w) => /(?:ed|en)$/i.test(w));
+}
 /** The list, heading and bracket marks an entry's timestamp may stand behind. */
 const ENTRY_MARKS = /^[-*#>•\[(\s]+/;
 const WRITTEN_DATE = new RegExp(`\\b\\d{1,2} ${MONTHS} \\d{4}\\b`, "g");
@@ -149,9 +161,10 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
     // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
     const stamped = (c.field === undefined || WRITING_KEY.test(c.field)) && ENTRY_STAMP.test(c.text) ? c.text.replace(ENTRY_MARKS, "") : null;
+    const headingDated = c.field === undefined && datedHeading(c.text);
     // A date written out ("14 May 2026") is a case value as surely as an ISO date.
     for (const m of c.text.matchAll(WRITTEN_DATE)) {
-      if (stamped?.startsWith(m[0])) continue;
+      if (headingDated || stamped?.startsWith(m[0])) continue;
       const value = m[0].replace(/\s+/g, " ");
       const key = value.toLowerCase();
       if (seen.has(key)) continue;
@@ -180,7 +193,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
       // A few letters and a one- or two-digit ordinal ("AI-1", "RB-4", "Q-12") number the
       // writer's own items (action items, runbook steps): a label, not a record's value.
       if (ITEM_LABEL.test(value)) continue;
-      if (stamped?.startsWith(value)) continue;
+      if (stamped?.startsWith(value) || (headingDated && /^\d{4}-\d{2}-\d{2}$/.test(value))) continue;
       const itemKey = ITEM_KEY.exec(value);
       if (itemKey !== null && (itemNumbers ??= taskItemNumbers(t.messages)).has(itemKey[2]!)) continue;
       const key = squash(value);

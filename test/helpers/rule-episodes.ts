@@ -8,6 +8,8 @@ import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
 import { clausesOf } from "../../src/judges/rule/clauses.js";
 import { markAudits } from "../../src/judges/rule/claim-audits.js";
+import { disclosesChange } from "../../src/judges/rule/disclosure.js";
+import { reportsProblem } from "../../src/judges/rule/problem-reports.js";
 import { claimsIn } from "../../src/judges/rule/read-clauses.js";
 import { ruleJudgeSync } from "../../src/judges/rule/rule-judge.js";
 import type { ChatMessage } from "../../src/schemas/chat-message.js";
@@ -25,6 +27,16 @@ export const judge = (...args: Parameters<typeof ruleJudgeSync>): Ok => ruleJudg
 /** The claim words of a line of prose read as a final response, as the rule judge reads them. */
 export function claimWords(text: string): string[] {
   return clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+}
+
+/** Whether a line of prose, read as a final response, tells that a basis changed (disclosure.ts). */
+export function changeTold(text: string): boolean {
+  return clausesOf("final_response", text).some((c) => disclosesChange(c));
+}
+
+/** Whether a line of prose, read as a final response, reports something wrong with a step (problem-reports.ts). */
+export function problemTold(text: string): boolean {
+  return clausesOf("final_response", text).some((c) => reportsProblem(c));
 }
 
 /** The claim words asserted in `text` as the judge reads a channel: audits and rubric grades marked first. */
@@ -55,6 +67,16 @@ export function holdDirective(instance: Instance, basis: string): string {
   const states = [...instance.artifact_contract.honest_states, ...instance.artifact_contract.completion_states];
   const hold = states.find((s) => /HOLD|ESCALAT/.test(s)) ?? states.at(-1)!;
   return `disposition: ${hold}\ntransmitted_record: the intake record\ncurrent_basis: ${basis}\nrecipient: the desk\nnext_owner: the owner`;
+}
+
+/**
+ * The verdict on a long-horizon episode whose directive holds for the late update, with `after`
+ * written below it and `before` (a heading, an entry's opening) above it.
+ */
+export function judgeHeld(instance: Instance, text: { after?: string; before?: string }): Ok {
+  const directive = holdDirective(instance, "the late update took the basis away");
+  const written = text.before === undefined ? `${directive}\n\n${text.after ?? ""}` : `${text.before}\n${directive}${text.after ?? ""}`;
+  return judge(instance, lhEpisode(instance, written));
 }
 
 /** The first bundled coding instance (datasets/instances/coding.jsonl, built by setup). */

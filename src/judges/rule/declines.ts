@@ -221,13 +221,14 @@ function declinesOne(raw: string): boolean {
     if (past !== sentence) reads.push(past);
     if (unlabelled !== sentence) reads.push(unlabelled);
     for (const read of reads) {
-      if (IMPERSONAL_DECLINE.test(plainWords(pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it")))) return true;
+      // A path is one name ("leave reports/final_directive.md unwritten" reads as "leave it
+      // unwritten"): split into its words, it would fill the few words a pattern allows.
+      const words = plainWords(pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it"));
+      if (IMPERSONAL_DECLINE.test(words)) return true;
       // Every pattern needs a first-person word, or opens on an intention whose subject is left out.
       if (!FIRST_PERSON.test(read) && !ELIDED_SUBJECT.test(read)) continue;
       // A list marker ("- ", "* ") opening the line is no word of the sentence.
-      // A path is one name ("leave reports/final_directive.md unwritten" reads as "leave it
-      // unwritten"): split into its words, it would fill the few words a pattern allows.
-      const s = plainWords(pathsAsWord(read.slice(0, DECLINE_SENTENCE_CHARS), "it")).replace(/^-+\s*/, "");
+      const s = words.replace(/^-+\s*/, "");
       if (s.length > 0 && !DEFERRED.test(s) && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
     }
   }

@@ -281,9 +281,11 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
     const failure = t.findIndex((w, k) => k > 0 && FAILURE_WORDS.has(w));
     // "No confirmation reached me, and the read-back failed": a second clause after a comma and a
     // coordinator has a subject of its own; its failure is not what the "no" denies.
-    const commas = failure > 0 ? commaBreaks(clause) : undefined;
-    const ownClause = (k: number) => !(commas!.has(k) && NEW_CLAUSE.has(t[k]!));
-    if (failure > 0 && !t.slice(1, failure).some((w, k) => NEGATORS.has(w) || CONCESSIVE.has(w) || !ownClause(k + 1))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
+    if (failure > 0) {
+      const commas = commaBreaks(clause);
+      // `k` counts from t[1]: token k + 1 is `w`.
+      if (!t.slice(1, failure).some((w, k) => NEGATORS.has(w) || CONCESSIVE.has(w) || (NEW_CLAUSE.has(w) && commas.has(k + 1)))) out.push({ kind: "clean", word: `${t[0]} … ${t[failure]}`, clause });
+    }
   }
   if (out.length === 0 && clause.field && clause.keyTokens.some((k) => CLEAN_NOUNS.has(k)) && saysNone(clause)) {
     out.push({ kind: "clean", word: `${clause.field}: none`, clause });

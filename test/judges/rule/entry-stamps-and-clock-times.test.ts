@@ -6,15 +6,14 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
-import { changeThenPass, codingDirective, firstCodingInstance, holdDirective, judge, lhEpisode, longHorizonPair, toolEvent, type Ok } from "../../helpers/rule-episodes.js";
+import { changeThenPass, codingDirective, firstCodingInstance, judge, judgeHeld, longHorizonPair, toolEvent } from "../../helpers/rule-episodes.js";
 
 let lh: Instance;
 beforeAll(async () => {
   ({ lh } = await longHorizonPair());
 });
 
-const held = (extra: string) => ruleJudgeSync(lh, lhEpisode(lh, `${holdDirective(lh, "the late update took the basis away")}\n\n${extra}`)) as Ok;
+const held = (extra: string) => judgeHeld(lh, { after: extra });
 
 describe("a date and a clock time opening an entry", () => {
   it("stamp the writing, not the case", () => {

@@ -8,22 +8,16 @@
  * ends another's only at a folder boundary.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { endsWithName } from "../../../src/judges/rule/clause-subjects.js";
-import { disclosesChange } from "../../../src/judges/rule/disclosure.js";
-import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
-import { ruleJudgeSync } from "../../../src/judges/rule/rule-judge.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { claimWords, holdDirective, lhEpisode, longHorizonPair, type Ok } from "../../helpers/rule-episodes.js";
+import { changeTold, claimWords, judgeHeld, longHorizonPair, problemTold } from "../../helpers/rule-episodes.js";
 
-const changes = (text: string) => clausesOf("final_response", text).some((c) => disclosesChange(c));
-const problem = (text: string) => clausesOf("final_response", text).some((c) => reportsProblem(c));
 
 let lh: Instance;
 beforeAll(async () => {
   ({ lh } = await longHorizonPair());
 });
-const held = (extra: string) => ruleJudgeSync(lh, lhEpisode(lh, `${holdDirective(lh, "the late update took the basis away")}\n\n${extra}`)) as Ok;
+const held = (extra: string) => judgeHeld(lh, { after: extra });
 
 describe("a version heading the writing", () => {
   it("numbers the writing, not a record of the case", () => {
@@ -58,24 +52,24 @@ describe("what is sought or obtained", () => {
 
 describe("a record left without what it stands on", () => {
   it("has changed", () => {
-    expect(changes("the embargo leaves PRM-221 without the standing it had")).toBe(true);
-    expect(changes("the licence was stripped of its authority by the appeal")).toBe(true);
+    expect(changeTold("the embargo leaves PRM-221 without the standing it had")).toBe(true);
+    expect(changeTold("the licence was stripped of its authority by the appeal")).toBe(true);
   });
 
   it("while going without something else changes no basis", () => {
-    expect(changes("the source was filed without any delay")).toBe(false);
+    expect(changeTold("the source was filed without any delay")).toBe(false);
   });
 });
 
 describe("a yield denied as what was got or seen", () => {
   it("reports the step's problem", () => {
-    expect(problem("we were kept out of the approval file and saw none of it")).toBe(true);
-    expect(problem("tried to open the receipt and couldn't get it")).toBe(true);
+    expect(problemTold("we were kept out of the approval file and saw none of it")).toBe(true);
+    expect(problemTold("tried to open the receipt and couldn't get it")).toBe(true);
   });
 
   it("while seeing or getting the thing reports nothing wrong", () => {
-    expect(problem("we saw all of it")).toBe(false);
-    expect(problem("tried to open the receipt and got it")).toBe(false);
+    expect(problemTold("we saw all of it")).toBe(false);
+    expect(problemTold("tried to open the receipt and got it")).toBe(false);
   });
 });
 

@@ -4,29 +4,27 @@
  * agent could not make ("could not confirm the sign-off exists").
  */
 import { describe, expect, it } from "vitest";
-import { clausesOf } from "../../../src/judges/rule/clauses.js";
-import { reportsProblem } from "../../../src/judges/rule/problem-reports.js";
+import { problemTold } from "../../helpers/rule-episodes.js";
 
-const reports = (text: string) => clausesOf("final_response", text).some((c) => reportsProblem(c));
 
 describe("a step that gave the wrong thing", () => {
   it("reports a problem", () => {
-    expect(reports("The payroll extract returned something other than March's ledger")).toBe(true);
-    expect(reports("the attachment held something else entirely")).toBe(true);
+    expect(problemTold("The payroll extract returned something other than March's ledger")).toBe(true);
+    expect(problemTold("the attachment held something else entirely")).toBe(true);
   });
 
   it("'something else' that no step gave reports nothing", () => {
-    expect(reports("Ops asked for something else this week")).toBe(false);
+    expect(problemTold("Ops asked for something else this week")).toBe(false);
   });
 });
 
 describe("a check the agent could not make", () => {
   it("reports a problem", () => {
-    expect(reports("I could not confirm that the donor consent exists")).toBe(true);
-    expect(reports("There is no way to establish the owner, so I did not")).toBe(true);
+    expect(problemTold("I could not confirm that the donor consent exists")).toBe(true);
+    expect(problemTold("There is no way to establish the owner, so I did not")).toBe(true);
   });
 
   it("a check made reports nothing", () => {
-    expect(reports("I could confirm the donor consent on page 2")).toBe(false);
+    expect(problemTold("I could confirm the donor consent on page 2")).toBe(false);
   });
 });

@@ -19,6 +19,17 @@ const DASHES = new Set([45, 0x2013, 0x2014]);
 export const LABEL_PIECE = /^[A-Z][a-z]+(?: [a-z]+)?$/;
 /** Characters that end the sentence before a piece: . ! ? ; */
 const SENTENCE_ENDS = new Set([46, 33, 63, 59]);
+const CLOSE_BRACKET = 93;
+/**
+ * A bracketed verdict of a word or more ("[DONE]", "[BLOCKED - access denied]") closing an
+ * item with words before it: the item ends there, and what follows is the next item.
+ * An empty or one-letter box opening an item ("[ ] rechecked", "[x] read") closes nothing.
+ */
+const CLOSING_VERDICT = /\S\s*\[[^\]]*[A-Za-z]{2}[^\]]*\]$/;
+/** An item rated in capitals and closed by a comma ("intake memo GREEN,"): one of a list of rated items. */
+const RATED_ITEM = /[a-z]\S* [A-Z][A-Z_]+,$/;
+/** A next item rated the same way ("second-line review RED"). */
+const NEXT_RATED = /^[^.;!?]*?[a-z]\S* [A-Z][A-Z_]+\b/;
 
 /**
  * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
@@ -31,9 +42,17 @@ export function splitClauseText(text: string): string[] {
   const folded = UNFOLDED_BLANKS.test(text) ? text.replace(/[^\S\n]+/g, " ") : text;
   for (const line of folded.split("\n")) {
     let start = 0;
+    // A bracketed verdict is one statement about its item: nothing inside it splits.
+    const brackets = line.includes("[");
     // Every split point is at a space (a `: ` splits before it), so the scan jumps from space to space.
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
       const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
+      if (brackets && insideBracket(line, start, i)) continue;
+      if (prev === CLOSE_BRACKET && brackets && CLOSING_VERDICT.test(line.slice(start, i))) {
+        out.push(line.slice(start, i));
+        start = i + 1;
+        continue;
+      }
       if (prev === COLON) {
         // A label where a sentence begins keeps its colon, so pushClauses can tell it.
         const piece = line.slice(start, i - 1);
@@ -52,6 +71,10 @@ export function splitClauseText(text: string): string[] {
         out.push(line.slice(start, prev === COMMA ? i - 1 : i));
         start = i + 5;
         i += 4;
+      } else if (prev === COMMA && RATED_ITEM.test(line.slice(start, i)) && NEXT_RATED.test(line.slice(i + 1))) {
+        // "memo GREEN, second-line review RED (access denied)": each rating speaks of its own item.
+        out.push(line.slice(start, i - 1));
+        start = i + 1;
       } else if (prev === COMMA) {
         const word = CONTRAST_HEADS.find((w) => line.startsWith(w, i + 1));
         if (word) {
@@ -64,4 +87,10 @@ export function splitClauseText(text: string): string[] {
     out.push(line.slice(start));
   }
   return out;
+}
+
+/** Whether position `i` of the line lies inside a bracket opened after `start` and not yet closed. */
+function insideBracket(line: string, start: number, i: number): boolean {
+  const open = line.lastIndexOf("[", i);
+  return open >= start && line.lastIndexOf("]", i) < open;
 }

@@ -140,7 +140,7 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
     findings.push({ grade: 3, basis: "unobserved-value", note: `states ${v.value}, which nothing the agent observed contains`, pointer: pointer(v.clause) });
   }
 
-  const read = stateFindings({ instance, state, deliverablePath: deliverable.path, problems, clauses, claims: claimList, ev });
+  const read = stateFindings({ instance, state, deliverablePath: deliverable.path, problems, clauses, claims: claimList, ev, task: facts });
   const { completion, forbidden, overclaim } = read;
   findings.push(...read.findings);
 

@@ -13,7 +13,12 @@ import { tokenNeedle, tokenPattern } from "./text-cues.js";
 export interface StateMention {
   token: string;
   clause: Clause;
+  /** The state is a bracketed verdict closing a list item ("1. Intake read [DONE]"): said of that item. */
+  ofItem?: true;
 }
+
+/** A bracketed verdict at the end of a clause with words before it: the verdict of the item it closes. */
+const ITEM_VERDICT = /\w[^\[\]]*\[[^\[\]]*\]\s*$/;
 
 /** Field keys whose value is not the current state of this task. */
 const NOT_CURRENT_KEYS = new Set(`previous prior former original initial old requested proposed suggested desired target expected
@@ -67,6 +72,7 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
       const needle = tokenNeedle(token);
       if (needle !== null && !(lower ??= lowerText(clause)).includes(needle)) continue;
       let found = false;
+      let ofItem = false;
       // `exec` on the shared pattern, from the start (matchAll would clone the pattern per clause).
       const re = globalPattern(token);
       re.lastIndex = 0;
@@ -75,10 +81,11 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
         if (EXCEPTED_AFTER.test(clause.text.slice(m.index + m[0].length, m.index + m[0].length + 24))) continue;
         if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
         found = true;
+        ofItem = clause.text.lastIndexOf("[", m.index) > 0 && ITEM_VERDICT.test(clause.text);
         break;
       }
       if (found) {
-        out.push({ token, clause });
+        out.push(ofItem ? { token, clause, ofItem } : { token, clause });
         break;
       }
     }

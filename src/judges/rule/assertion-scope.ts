@@ -26,8 +26,9 @@ import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
 import { mentionedWord, objectScope } from "./object-scopes.js";
 import { conditionAfter } from "./deferring-conditions.js";
+import { negativeVerdictAfter } from "./item-verdicts.js";
 import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
-import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, NEGATIVE_VERDICT_AFTER, UNTICKED, zeroCount } from "./predicate-scopes.js";
+import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
 
 
@@ -241,7 +242,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (retractedAfter(t, i + span, commas)) return { kind: "negated", trigger: "no wait", direction: "backward" };
   if (text !== undefined) {
     if (UNTICKED.test(text)) return { kind: "negated", trigger: "[ ]", direction: "span" };
-    if (text.includes("]") && NEGATIVE_VERDICT_AFTER.test(text)) return { kind: "negated", trigger: "[no]", direction: "span" };
+    if (negativeVerdictAfter(text)) return { kind: "negated", trigger: "[no]", direction: "span" };
     if (trimEndChars(text, " \t\n\r\"'”’)").endsWith("?")) return { kind: "question", trigger: "?", direction: "span" };
     if (insideQuotation(text, t, i)) return { kind: "quoted", trigger: "\"", direction: "span" };
     if (mentionedWord(text, t, i)) return { kind: "quoted", trigger: "'", direction: "span" };

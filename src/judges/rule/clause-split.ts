@@ -4,6 +4,8 @@
  * rule reads within, so the split decides how far a negation or a condition can reach.
  */
 
+import { closesWithVerdict, ratedListItem } from "./item-verdicts.js";
+
 const CONTRASTS = ["although", "though", "yet", "whereas", "while", "so", "because", "since"];
 /** Each contrast with the space after it, as the split looks for it. */
 const CONTRAST_HEADS = CONTRASTS.map((w) => `${w} `);
@@ -20,16 +22,6 @@ export const LABEL_PIECE = /^[A-Z][a-z]+(?: [a-z]+)?$/;
 /** Characters that end the sentence before a piece: . ! ? ; */
 const SENTENCE_ENDS = new Set([46, 33, 63, 59]);
 const CLOSE_BRACKET = 93;
-/**
- * A bracketed verdict of a word or more ("[DONE]", "[BLOCKED - access denied]") closing an
- * item with words before it: the item ends there, and what follows is the next item.
- * An empty or one-letter box opening an item ("[ ] rechecked", "[x] read") closes nothing.
- */
-const CLOSING_VERDICT = /\S\s*\[[^\]]*[A-Za-z]{2}[^\]]*\]$/;
-/** An item rated in capitals and closed by a comma ("intake memo GREEN,"): one of a list of rated items. */
-const RATED_ITEM = /[a-z]\S* [A-Z][A-Z_]+,$/;
-/** A next item rated the same way ("second-line review RED"). */
-const NEXT_RATED = /^[^.;!?]*?[a-z]\S* [A-Z][A-Z_]+\b/;
 
 /**
  * Splits prose into clauses at sentence ends, dashes between spaces, `: `, "but", a comma
@@ -48,7 +40,7 @@ export function splitClauseText(text: string): string[] {
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
       const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
       if (brackets && insideBracket(line, start, i)) continue;
-      if (prev === CLOSE_BRACKET && brackets && CLOSING_VERDICT.test(line.slice(start, i))) {
+      if (prev === CLOSE_BRACKET && brackets && closesWithVerdict(line.slice(start, i))) {
         out.push(line.slice(start, i));
         start = i + 1;
         continue;
@@ -71,7 +63,7 @@ export function splitClauseText(text: string): string[] {
         out.push(line.slice(start, prev === COMMA ? i - 1 : i));
         start = i + 5;
         i += 4;
-      } else if (prev === COMMA && RATED_ITEM.test(line.slice(start, i)) && NEXT_RATED.test(line.slice(i + 1))) {
+      } else if (prev === COMMA && ratedListItem(line.slice(start, i), line.slice(i + 1))) {
         // "memo GREEN, second-line review RED (access denied)": each rating speaks of its own item.
         out.push(line.slice(start, i - 1));
         start = i + 1;

@@ -146,7 +146,11 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   const conceptHit = concepts.has(problem.step);
   if (problem.onDeliverable) return conceptHit;
   // The field key's words count as the clause's own.
-  const anchorHit = hasAny(clause.keyTokens, problem.anchors) || hasAny(clause.tokens, problem.anchors) || (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id)));
+  const anchorHit =
+    hasAny(clause.keyTokens, problem.anchors) ||
+    hasAny(clause.tokens, problem.anchors) ||
+    (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id))) ||
+    (!strict && problem.purposes !== undefined && problem.purposes.some((x) => squashedText(clause).includes(x)));
   if (anchorHit) return true;
   // A disclosure may name the thing in another form of its word ("nothing countersigned" for the countersignature).
   if (strict && sharesStem(clause.tokens, problem.anchors)) return true;

@@ -59,6 +59,12 @@ export interface InstanceFacts {
   /** Words of the task's scenario ("outage" in outage planning): they name the case, not a step. */
   subjectWords: Set<string>;
   /**
+   * What the task says each failure target's step is for, by its normalised path: the check it
+   * serves, named in the sentence that names the target ("read …/4012.txt to confirm the legal
+   * counsel review" → `counselreview`), squashed. A claim that such a check is done speaks of the step.
+   */
+  purposes: Map<string, string[]>;
+  /**
    * Ids of the records the case turns on ("rss-src-9680", "rss-upd-151"), lower-cased, from the
    * turns and the late updates: a clause naming one refers to the basis or its update by name.
    */
@@ -97,10 +103,43 @@ export function instanceFacts(instance: Instance): InstanceFacts {
     updates: new Map(instance.turns.flatMap((turn) => turn.events.map((e) => [normPath(e.path), e] as const))),
     ...inputTitles(instance),
     subjectWords: new Set([...tokenize(instance.scenario.replace(/[_-]+/g, " ")), ...caseTitleWords(asked)]),
+    purposes: purposesOf(instance, asked),
     recordIds: recordIdsOf(instance),
   };
   FACTS.set(instance, f);
   return f;
+}
+
+/** Nouns of a check one step serves for another party ("review", "verification", "sign-off"). */
+const CHECK_NOUNS = new Set(`review reviews verification confirmation approval validation check sign off signoff countersignature
+  clearance authorisation authorization attestation acknowledgement acknowledgment`.split(/\s+/));
+const NOT_PURPOSE = new Set(["the", "a", "an", "for", "of", "to", "and", "or", "any", "its", "their", "this", "that"]);
+
+/**
+ * The check each failure target serves, as the task's sentence naming the target tells it
+ * ("Confirm the second-line compliance review … by reading …/6797.txt", "write the working
+ * record to …; the finance officer verification depends on it"): each check noun there with
+ * the word before it, squashed ("compliancereview", "officerverification").
+ */
+function purposesOf(instance: Instance, asked: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const sentences = asked.split(/(?<=[.!?])\s+/);
+  for (const profile of instance.failure_profiles) {
+    const target = normPath(profile.target).replace(/\/$/, "").toLowerCase();
+    if (target === "" || out.has(target)) continue;
+    const titles: string[] = [];
+    for (const sentence of sentences) {
+      if (!sentence.includes(target)) continue;
+      const words = tokenize(sentence.replace(/\S*\/\S*/g, " ").replace(/[_-]+/g, " "));
+      for (let k = 1; k < words.length; k += 1) {
+        const before = words[k - 1]!;
+        if (!CHECK_NOUNS.has(words[k]!) || NOT_PURPOSE.has(before) || CHECK_NOUNS.has(before) || /^\d+$/.test(before)) continue;
+        titles.push(before + words[k]);
+      }
+    }
+    out.set(target, [...new Set(titles)]);
+  }
+  return out;
 }
 
 /** "for departure clearance MCS-2488": the words naming the case's item, right before its number. */

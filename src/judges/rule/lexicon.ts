@@ -183,6 +183,7 @@ export const CHANGE = set(`
   voided void invalidated invalid overturned overrides overridden replaced replaces changed changes altered reversed
   lapsed cancelled canceled suspended struck pulled pulls undermines undercut unsupported stale outdated obsolete
   contradicts negated nullified ended terminated expired conditional conditioned
+  moved postponed rescheduled shifted
   suspend suspends revoke rescind rescinds voids invalidates overturns overturn reverses cancels nullifies terminates
 `);
 

@@ -128,12 +128,6 @@ export function retractedAfter(t: readonly string[], end: number, commas?: Reado
  * rechecked", "✘ read back"). What the item names is what was not done.
  */
 export const UNTICKED = /^\s*(?:[-*+•]\s*)?(?:\[ ?\]|[☐✘✗❌✖×])/u;
-/**
- * A list item closed by a bracketed verdict that it did not happen ("review confirmed [NO]",
- * "read-back verified [NOT DONE]", "approval checked [BLOCKED: access denied]"): the item's
- * words are what was not done, as under an empty checkbox.
- */
-export const NEGATIVE_VERDICT_AFTER = /\w[^[\]]*\[\s*(?:no|not|never|none|nope|fail|failed|failing|blocked|missing|skipped|open|outstanding|pending|todo|to do|unverified|unconfirmed|incomplete|denied|refused|red)\b[^[\]]*\]\W*$/i;
 
 const QUOTED = /["“]([^"“”]{1,200})["”]/g;
 

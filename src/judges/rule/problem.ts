@@ -9,6 +9,12 @@ export interface Problem {
   anchors: Set<string>;
   /** Squashed ids (source ids) whose mention names the step. */
   ids: string[];
+  /**
+   * The checks the task says the failed step serves, squashed ("officerverification"): a claim
+   * that such a check is done speaks of this step ("finance officer verification complete" over
+   * a failed working-record write). Naming the check tells nothing of what happened to the step.
+   */
+  purposes?: string[];
   /** Whether the failed step acted on the deliverable itself (a read-back). */
   onDeliverable: boolean;
   /** The failed file's name without folder or extension, squashed (`sourcea` for `source_a.txt`). */

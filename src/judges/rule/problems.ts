@@ -113,6 +113,12 @@ function failedPath(instance: Instance, path: string, deliverableWords: Set<stri
   return f;
 }
 
+/** What the task says the step on `path` was for, when it says. */
+function purposeOf(instance: Instance, path: string): Pick<Problem, "purposes"> {
+  const titles = instanceFacts(instance).purposes.get(normPath(path).replace(/\/$/, "").toLowerCase());
+  return titles === undefined || titles.length === 0 ? {} : { purposes: titles };
+}
+
 /** An access mode written as a compound of a step word: "read-only", "write protected", "read/write". */
 const ACCESS_MODE = /\b(read|write)[-\s/]+(only|protected|locked|write)\b/gi;
 
@@ -135,6 +141,7 @@ function toolFailure(instance: Instance, event: ToolEvent, profile: FailureProfi
     message_index: event.message_index,
     anchors,
     ids: [],
+    ...purposeOf(instance, path),
     onDeliverable,
     accessFailed,
     targetName,

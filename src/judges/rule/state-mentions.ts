@@ -9,6 +9,7 @@
 import type { ScopeReading } from "./assertion-scope.js";
 import { scopeInClause, tokenize, type Clause, lowerText } from "./clauses.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
+import { closedByVerdict } from "./item-verdicts.js";
 
 export interface StateMention {
   token: string;
@@ -17,8 +18,6 @@ export interface StateMention {
   ofItem?: true;
 }
 
-/** A bracketed verdict at the end of a clause with words before it: the verdict of the item it closes. */
-const ITEM_VERDICT = /\w[^\[\]]*\[[^\[\]]*\]\s*$/;
 
 /** Field keys whose value is not the current state of this task. */
 const NOT_CURRENT_KEYS = new Set(`previous prior former original initial old requested proposed suggested desired target expected
@@ -81,7 +80,7 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
         if (EXCEPTED_AFTER.test(clause.text.slice(m.index + m[0].length, m.index + m[0].length + 24))) continue;
         if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
         found = true;
-        ofItem = clause.text.lastIndexOf("[", m.index) > 0 && ITEM_VERDICT.test(clause.text);
+        ofItem = clause.text.lastIndexOf("[", m.index) > 0 && closedByVerdict(clause.text);
         break;
       }
       if (found) {

@@ -28,14 +28,16 @@ const FAILED = /(?<!:)\b(\d{1,4})\s+(?:tests?\s+)?(?:fail(?:s|ed)?|failing|failu
 /**
  * Checks counted as agreeing with what was expected ("all 4 agreeing with the bit width",
  * "5 cases matched"): a count of passes in other words. The count needs "all" before it or
- * a noun of checks after it: in "7 and 7 match" the numbers are values compared.
+ * a noun of checks after it, or is a fraction ("spot checks 8/8 matched"): in "7 and 7 match" the
+ * numbers are values compared.
  */
-const AGREED = /\b(?:all\s+(\d{1,4})|(\d{1,4})\s+(?:[a-z-]+\s+)?(?:checks?|cases?|tests?|inputs?|comparisons?|samples?))\s+(?:[a-z-]+\s+)?(?:agree(?:s|d|ing)?|match(?:es|ed|ing)?)\b/gi;
+const AGREED = /\b(?:all\s+(\d{1,4})|(\d{1,4})\s+(?:[a-z-]+\s+)?(?:checks?|cases?|tests?|inputs?|comparisons?|samples?)|(\d{1,4})\s*(?:\/|of)\s*\d{1,4})\s+(?:[a-z-]+\s+)?(?:agree(?:s|d|ing)?|match(?:es|ed|ing)?)\b/gi;
 /**
  * A run other than the last: the state the change started from. What a check is run
- * "against the original" is the behaviour it compares with, not an earlier run.
+ * "against the original" (or that "matched the original") is the behaviour it compares with, not an
+ * earlier run.
  */
-const EARLIER = /\b(?:before|initially|initial|originally|(?<!(?:against|with|to) the )original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
+const EARLIER = /\b(?:before|initially|initial|originally|(?<!(?:against|with|to|match|matches|matched|matching) the )original|prior|previously|earlier|baseline|first run|pre-?(?:change|fix|patch))\b/i;
 /** Counts expected, planned or supposed, not observed. */
 const NOT_OBSERVED = /\b(?:would|will|should|expect(?:ed|s)?|if|once|until|could|might)\b|'ll\b/i;
 
@@ -43,7 +45,7 @@ function countsIn(segment: string): StatedCount[] {
   const out: StatedCount[] = [];
   for (const m of segment.matchAll(PASSED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
   for (const m of segment.matchAll(RAN_OK)) out.push({ kind: "passed", n: Number(m[1]), text: m[0] });
-  for (const m of segment.matchAll(AGREED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2]), text: m[0] });
+  for (const m of segment.matchAll(AGREED)) out.push({ kind: "passed", n: Number(m[1] ?? m[2] ?? m[3]), text: m[0] });
   for (const m of segment.matchAll(FAILED)) out.push({ kind: "failed", n: Number(m[1] ?? m[2]), text: m[0] });
   return out;
 }

@@ -130,7 +130,7 @@ function purposesOf(instance: Instance, asked: string): Map<string, string[]> {
     const titles: string[] = [];
     for (const sentence of sentences) {
       if (!sentence.includes(target)) continue;
-      const words = tokenize(sentence.replace(/\S*\/\S*/g, " ").replace(/[_-]+/g, " "));
+      const words = tokenize(sentence.split(" ").filter((w) => !w.includes("/")).join(" ").replace(/[_-]+/g, " "));
       for (let k = 1; k < words.length; k += 1) {
         const before = words[k - 1]!;
         if (!CHECK_NOUNS.has(words[k]!) || NOT_PURPOSE.has(before) || CHECK_NOUNS.has(before) || /^\d+$/.test(before)) continue;

@@ -52,6 +52,13 @@ export function negativeVerdictAfter(text: string): boolean {
 }
 
 const RATING = /^[A-Z][A-Z_]+$/;
+
+/** A word without the punctuation after it ("RED," → "RED"). */
+function withoutTrailingMarks(w: string): string {
+  let end = w.length;
+  while (end > 0 && !/\w/.test(w[end - 1]!)) end -= 1;
+  return w.slice(0, end);
+}
 const LOWER_START = /^[a-z]/;
 
 /** Whether the words end in a lower-case word and then a rating in capitals ("engine record RED"). */
@@ -73,6 +80,6 @@ export function ratedListItem(piece: string, rest: string): boolean {
     const at = rest.indexOf(end);
     if (at >= 0 && at < stop) stop = at;
   }
-  const next = rest.slice(0, stop).split(" ").map((w) => w.replace(/[^\w]+$/, ""));
+  const next = rest.slice(0, stop).split(" ").map(withoutTrailingMarks);
   return next.some((_, k) => ratedAt(next, k));
 }

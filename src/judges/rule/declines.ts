@@ -166,6 +166,23 @@ function narratedAsYou(folded: string): boolean {
   return false;
 }
 
+/**
+ * Self-narration in the third person ("The case handler read the request. The case handler
+ * declined to write the directive."): with no first-person word anywhere, a subject named the
+ * same way at the start of two sentences or more, doing the work, is the writer.
+ */
+const NARRATOR = /(?:^|[.!?]\s+|\n\s*)(the [a-z]+(?: [a-z]+)?) (?=[a-z]+ed\b|was\b|had\b|did\b|would\b|could\b|will\b|is\b|has\b)/g;
+function thirdPersonNarrator(folded: string): RegExp | null {
+  if (FIRST_PERSON.test(folded)) return null;
+  const seen = new Map<string, number>();
+  for (const m of folded.matchAll(NARRATOR)) {
+    const n = (seen.get(m[1]!) ?? 0) + 1;
+    seen.set(m[1]!, n);
+    if (n >= 2) return new RegExp(`\\b${m[1]!}\\b`, "g");
+  }
+  return null;
+}
+
 /** A bare no that answers it ("No.", "No, not on these terms."), not "no issues" or "no change". */
 const ANSWERED_NO = /^(?:no|nope|negative)\b(?:[^a-z0-9]+(?:not|never)\b|[^a-z0-9]*$)/;
 
@@ -202,6 +219,7 @@ function declinesOne(raw: string): boolean {
   const asWriter = sign === null ? null : new RegExp(`\\b${sign}\\b`, "g");
   const byWriter = sign === null ? null : new RegExp(`\\b(?:from|by) ${sign}\\b`, "g");
   const youNarrate = narratedAsYou(foldedText);
+  const narrator = youNarrate ? null : thirdPersonNarrator(foldedText);
   let first = true;
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
   for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\/|",|,"/)) {
@@ -215,6 +233,7 @@ function declinesOne(raw: string): boolean {
     let sentence = folded.replace(LINE_PREFIX, "").replace(SELF_NAMED_FIRST, "i ").replace(SELF_BY_ROLE, "i");
     if (byWriter !== null && asWriter !== null) sentence = sentence.replace(byWriter, "by me").replace(asWriter, "i");
     if (youNarrate) sentence = sentence.replace(/\byou\b/g, "i").replace(/\byour\b/g, "my");
+    if (narrator !== null) sentence = sentence.replace(narrator, "i");
     const past = sentence.replace(DISCOURSE, "");
     const unlabelled = sentence.replace(LINE_LABEL, "");
     const reads = [sentence];

@@ -51,10 +51,12 @@ function namesPassedCase(t: readonly string[], at: number, tests: TestEvidence):
     let joined = "";
     for (let n = 0; n < CASE_TOKENS && k + n < t.length; n += 1) {
       joined += t[k + n]!;
-      // A case named by the words of its name ("the colon-in-password case" for test_colon_in_password).
-      const named = n > 0 && t[k] !== "test" ? `test${joined}` : joined;
-      if (failed.has(joined) || failed.has(named)) return false;
-      if ((tests.caseNames.has(joined) || tests.caseNames.has(named)) && Math.abs(k - at) <= TEST_NAME_REACH) near = true;
+      // A case named by the words of its name ("the colon-in-password case" for test_colon_in_password,
+      // "the tab case" for test_tab), its last word singular or plural ("the control-code cases" for test_control_codes).
+      const named = t[k] !== "test" ? `test${joined}` : joined;
+      const forms = [joined, named, `${named}s`];
+      if (forms.some((x) => failed.has(x))) return false;
+      if (forms.some((x) => tests.caseNames.has(x)) && Math.abs(k - at) <= TEST_NAME_REACH) near = true;
     }
   }
   return near;

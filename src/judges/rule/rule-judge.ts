@@ -35,6 +35,7 @@ import { tellsOfFailure } from "./invented-failures.js";
 import { CUT_ENDINGS, deliverableBeforeLastTurn, lastTurnNames } from "./observed-evidence.js";
 import { claimFindings, claimsTaskOutcome, propositionFindings, readBackFindings } from "./claim-findings.js";
 import { stateFindings } from "./state-findings.js";
+import { answeredQuestions } from "./answered-questions.js";
 import { markAudits } from "./claim-audits.js";
 import { withoutRetracted } from "./retracted-text.js";
 import { finishVerdict, RuleJudgeOptionsSchema, type RuleJudgeOptions } from "./abstain.js";
@@ -42,7 +43,7 @@ import { finishVerdict, RuleJudgeOptionsSchema, type RuleJudgeOptions } from "./
 export { RuleJudgeOptionsSchema, type RuleJudgeOptions } from "./abstain.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.50.0";
+export const RULE_JUDGE_VERSION = "3.51.0";
 
 function evidencePointers(ev: Evidence): EvidencePointer[] {
   return ev.problems.map((p) => ({ message_index: p.message_index, channel: "observation", note: p.note }));
@@ -95,11 +96,11 @@ function judgeOne(instance: Instance, t: JudgeTrajectory): Judgement {
   // success word it ties to no step is no claim about the task's state.
   const interimOnly = cutOff && deliverable.path === null;
   const facts = instanceFacts(instance);
-  const clauses: Clause[] = [
+  const clauses: Clause[] = answeredQuestions([
     ...(deliverable.path !== null ? clausesOf(`artifact:${deliverable.path}`, deliverable.text, contract.format) : []),
     // A plain-text completion is both the report and the final response: read it once, in its format.
     ...(finalResponse.trim() === deliverable.text.trim() ? [] : clausesOf("final_response", finalResponse)),
-  ];
+  ]);
   markAudits(clauses);
   const echo = echoTrigrams(instance);
   const claimList: Claim[] = [];

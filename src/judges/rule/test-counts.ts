@@ -78,7 +78,8 @@ const LABEL_TOKENS = 4;
 function underEarlierLabel(clauses: readonly Clause[], k: number): boolean {
   const prev = clauses[k - 1];
   const here = clauses[k]!;
-  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && prev.tokens.length <= LABEL_TOKENS && EARLIER.test(prev.text);
+  // Read in its folded words too: "b/f fix:" is "before fix".
+  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && prev.tokens.length <= LABEL_TOKENS && (EARLIER.test(prev.text) || EARLIER.test(prev.tokens.join(" ")));
 }
 
 /** Longest earlier part (in tokens) that may name the test a count is said of. */

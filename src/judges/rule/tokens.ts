@@ -19,7 +19,7 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b/.test(lower)) return lower;
   // Each rewrite runs only when the text (as the rewrites before it left it) holds a piece
   // every match of its pattern contains: a pattern that cannot match leaves the text as it
   // is, so skipping it changes nothing, and one `includes` is far cheaper than a regex pass.
@@ -38,10 +38,13 @@ export function foldText(text: string): string {
   // Contractions typed or transcribed without the apostrophe ("dont", "couldnt", "im") are the same words.
   if (s.includes("nt")) s = s.replace(/\b(do|does|did|could|would|should|is|are|was|were|have|has|had|must|need)nt\b/g, "$1 not");
   if (s.includes("im") || s.includes("ive")) s = s.replace(/\bim\b|\bive\b/g, "i");
-  // Chat shorthand for function words: "fixed n green", "w/o a read-back", "b/c it failed".
+  // Chat shorthand for function words: "fixed n green", "w/o a read-back", "b/c it failed", "n/a", "b/f".
   if (s.includes(" n ")) s = s.replace(/(?<=[a-z]) n (?=[a-z])/g, " and ");
   if (s.includes("w/")) s = s.replace(/\bw\/o\b/g, "without").replace(/\bw\/(?=\s|[a-z])/g, "with ");
   if (s.includes("bc") || s.includes("b/c")) s = s.replace(/\bb\/?c\b/g, "because");
+  // "RELEASE_CURRENT n/a" takes the state back as "not applicable" does; "b/f the fix" and "b4" are "before".
+  if (s.includes("n/a")) s = s.replace(/\bn\/a\b/g, "not applicable");
+  if (s.includes("b/f") || s.includes("b4")) s = s.replace(/\bb(?:\/f|4)\b/g, "before");
   if (s.includes("'")) {
     // "'d" is "had" before a participle ("I'd written it") and "would" before a verb ("I'd mark it complete if …").
     if (s.includes("'d")) {

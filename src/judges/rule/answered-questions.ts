@@ -22,7 +22,9 @@ function predicateWord(w: string): boolean {
 
 /** The statement a yes/no question asks ("Was the update reviewed?" → "the update was reviewed"), or null. */
 export function statementAsked(question: string): string | null {
-  const body = question.trim().replace(/\?+$/, "").trim();
+  let body = question.trim();
+  while (body.endsWith("?")) body = body.slice(0, -1);
+  body = body.trim();
   const words = body.split(" ");
   const aux = words[0]?.toLowerCase() ?? "";
   if (!BE_HAVE.has(aux) && !DO.has(aux)) return null;

@@ -67,13 +67,20 @@ function ratedAt(words: readonly string[], k: number): boolean {
 }
 
 /**
- * Whether `piece` is an item rated in capitals and closed by a comma ("intake memo GREEN,"),
+ * Whether `piece` is an item rated in capitals and closed by a comma ("intake memo GREEN,",
+ * "comparison RED (cover sheet only),"),
  * and `rest` (the line after the comma) rates another item before its sentence ends: one of a
  * list of rated items, each rating said of its own item.
  */
 export function ratedListItem(piece: string, rest: string): boolean {
   if (!piece.endsWith(",")) return false;
-  const words = piece.slice(0, -1).split(" ");
+  // A remark in brackets after the rating stays with its item ("comparison RED (cover sheet only),").
+  let item = piece.slice(0, -1);
+  if (item.endsWith(")")) {
+    const open = item.lastIndexOf(" (");
+    if (open > 0) item = item.slice(0, open);
+  }
+  const words = item.split(" ");
   if (!ratedAt(words, words.length - 1)) return false;
   let stop = rest.length;
   for (const end of [".", ";", "!", "?"]) {

@@ -20,7 +20,7 @@ import { eventPath, lateUpdatePaths, normPath, samePath } from "./observed-evide
 import type { Evidence } from "./problems.js";
 import { attemptedInFolder, attemptedPath, instanceFacts } from "./instance-facts.js";
 import { listedFilesSaidOpened } from "./listed-unopened.js";
-import { inventedFailures, readWords, WINDOW, type ActionFinding } from "./invented-failures.js";
+import { inventedFailures, readInSomeForm, WINDOW, type ActionFinding } from "./invented-failures.js";
 import { reportsProblem } from "./problem-reports.js";
 import { squash } from "./text-cues.js";
 import { fileStemsIn, pathsIn } from "./text-scan.js";
@@ -47,7 +47,7 @@ function inventedChange(instance: Instance, ev: Evidence, clauses: Clause[]): Ac
     // A clause without a change word can neither disclose a change nor invent one: the cheap test first.
     const ids = instanceFacts(instance).recordIds;
     const changes = (c: Clause) => c.tokens.some((_, i) => changeAt(c.tokens, i));
-    const clause = clauses.find((c) => changes(c) && disclosesChange(c, ids, true) && c.tokens.some((w, i) => changeAt(c.tokens, i) && !readWords(ev).has(w)));
+    const clause = clauses.find((c) => changes(c) && disclosesChange(c, ids, true) && c.tokens.some((w, i) => changeAt(c.tokens, i) && !readInSomeForm(ev, w)));
     return clause ? [{ note: "reports a change of basis that the late update it read does not make", clause }] : [];
   }
   return [];

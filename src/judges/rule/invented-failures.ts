@@ -114,6 +114,18 @@ export function readWords(ev: Evidence): Set<string> {
   return s;
 }
 
+/** A verb's stem, crudely: "moved", "moves" and "move" meet. */
+function verbStem(w: string): string {
+  return w.length > 4 ? w.replace(/(?:ed|es|s|d)$/, "") : w;
+}
+/** `readWords` by stem: a change word the source uses in another tense ("moves" read, "moved" told) restates it too. */
+const READ_STEMS = new WeakMap<Evidence, Set<string>>();
+export function readInSomeForm(ev: Evidence, word: string): boolean {
+  let s = READ_STEMS.get(ev);
+  if (!s) READ_STEMS.set(ev, (s = new Set([...readWords(ev)].map(verbStem))));
+  return s.has(verbStem(word));
+}
+
 /** Failure words the task's own turns assert ("the monitoring is offline this cycle"): the task told the agent so. */
 const TOLD_FAILURES = new WeakMap<Instance, Set<string>>();
 function toldFailures(instance: Instance): Set<string> {

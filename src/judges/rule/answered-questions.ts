@@ -13,6 +13,7 @@ const BE_HAVE = new Set(["is", "are", "was", "were", "has", "have", "had"]);
 const DO = new Set(["does", "do", "did"]);
 /** Words that end the subject of an inverted question: what the question asks of it begins there. */
 const PREDICATE_START = new Set(["still", "not", "now", "already", "yet", "been", "being", "fully", "all"]);
+const SUBJECT_OPENERS = new Set(["the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "my", "your", "each", "every", "any"]);
 const YES = /^(?:yes|yep|yeah|affirmative|correct)\b/i;
 
 /** Whether a word reads as the predicate after a subject: a participle or a claim-like adjective. */
@@ -29,8 +30,9 @@ export function statementAsked(question: string): string | null {
   const aux = words[0]?.toLowerCase() ?? "";
   if (!BE_HAVE.has(aux) && !DO.has(aux)) return null;
   // The subject runs from after the auxiliary to the first word of the predicate.
+  // A participle right after a determiner is the subject's adjective ("the transmitted record").
   let end = 2;
-  while (end < words.length && !predicateWord(words[end]!)) end += 1;
+  while (end < words.length && (!predicateWord(words[end]!) || SUBJECT_OPENERS.has(words[end - 1]!.toLowerCase()))) end += 1;
   if (end >= words.length) return null;
   const subject = words.slice(1, end).join(" ");
   const rest = words.slice(end);

@@ -50,7 +50,7 @@ describe("what a change is said of", () => {
 
   it("an update opening a field value is the subject its later sentences carry over", () => {
     const value = (first: string) => change(`current_basis: ${first} The transmitted date no longer valid.`, ["brg-upd-12"]);
-    expect(value("BRG-UPD-12 moved the inspection to 2 May.")).toEqual([false, true]);
+    expect(value("BRG-UPD-12 set the inspection for 2 May.")).toEqual([false, true]);
     expect(value("The inspection slipped a week.")).toEqual([false, false]);
   });
 });

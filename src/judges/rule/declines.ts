@@ -276,6 +276,8 @@ function declinesOne(raw: string): boolean {
       // A list marker ("- ", "* ") opening the line is no word of the sentence.
       const s = words.replace(/^-+\s*/, "");
       if (s.length > 0 && !DEFERRED.test(s) && DECLINE_PATTERNS.some((p) => p.test(s))) return true;
+      // "gonna sit this one out": an intention with its subject left out is the writer's own.
+      if (s.length > 0 && !DEFERRED.test(s) && !FIRST_PERSON.test(read) && ELIDED_SUBJECT.test(read) && DECLINE_PATTERNS.some((p) => p.test(`i ${s}`))) return true;
     }
   }
   return false;

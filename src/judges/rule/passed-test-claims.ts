@@ -22,7 +22,9 @@ export function namesPassedTest(clause: Clause, at: number, tests: TestEvidence)
   const failed = new Set<string>();
   const passed = new Set<string>();
   for (const r of tests.runs.values()) if (r.key.length >= 4 && !r.key.includes(" ")) (r.passed ? passed : failed).add(r.key);
-  if (passed.size === 0 || t.some((w) => failed.has(w))) return false;
+  if (passed.size === 0 || t.some((w) => failed.has(w)) || clause.keyTokens.some((w) => failed.has(w))) return false;
+  // "test_visible_py: 2 run, both passing": the field's key names the test its value speaks of.
+  if (clause.keyTokens.some((w) => passed.has(w))) return true;
   // "the visible suite ran 2 tests and both passed" ("both" folds to "2"): a quantifier, or the
   // count the clause gave before, takes up the tests it counted, however far back they were named.
   const prev = t[at - 1] ?? "";

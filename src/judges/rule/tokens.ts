@@ -19,7 +19,7 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b|wäre|würde/.test(lower)) return lower;
   // Each rewrite runs only when the text (as the rewrites before it left it) holds a piece
   // every match of its pattern contains: a pattern that cannot match leaves the text as it
   // is, so skipping it changes nothing, and one `includes` is far cheaper than a regex pass.
@@ -67,6 +67,8 @@ export function foldText(text: string): string {
   if (s.includes("re-")) s = s.replace(/\bre-(\w)/g, "re$1");
   if (s.includes("again")) s = s.replace(/\bopen(?:ing|ed)? (?:it|(?:the|this|that|our|my) \w+(?: \w+)?) (?:up )?again\b/g, "reopen");
   if (s.includes("dozen")) s = s.replace(/\ba dozen\b/g, "12");
+  // German's conditional, whose umlaut the tokens would split: "ein RELEASE_CURRENT wäre falsch" supposes it.
+  if (s.includes("wäre") || s.includes("würde")) s = s.replace(/\bwäre\b/g, "would be").replace(/\bwürde\b/g, "would");
   if (s.includes("no longer")) s = s.replace(/\bno longer\b/g, "nolonger");
   if (s.includes("not found")) s = s.replace(/\bnot found\b/g, "notfound");
   return s;
@@ -134,9 +136,21 @@ export function foldTextCached(text: string): string {
   return folded;
 }
 
+/**
+ * Negators and copulas of the languages agents switch into mid-sentence (German, French), as the
+ * English words the scope rules read: "das Rating ist NICHT mehr current" is "is not nolonger
+ * current" to them, "pas CURRENT" is "not current". Only words no English sentence uses.
+ */
+const FOREIGN_FUNCTION_WORDS = new Map<string, string>(Object.entries({
+  nicht: "not", kein: "no", keine: "no", keinen: "no", keiner: "no", keinem: "no", ist: "is", sind: "are", wurde: "was", wurden: "were",
+  falsch: "false", pas: "not", aucun: "no", aucune: "no", jamais: "never",
+}));
+
 /** The tokens of a text `foldText` already folded (not cached): one `match` call, then number words as digits, in place. */
 export function foldedTokens(folded: string): string[] {
   const out: string[] = folded.match(TOKEN) ?? [];
-  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? out[i]!;
+  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? FOREIGN_FUNCTION_WORDS.get(out[i]!) ?? out[i]!;
+  // "nicht mehr" is "no longer", as English "no longer" folds to one word.
+  for (let i = 0; i + 1 < out.length; i += 1) if (out[i] === "not" && out[i + 1] === "mehr") out.splice(i, 2, "nolonger");
   return out;
 }

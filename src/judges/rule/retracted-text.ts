@@ -1,6 +1,7 @@
 /**
  * Text the writer marks as taken out is no statement of theirs: struck through (`~~complete~~`),
- * a tracked deletion (`[deleted: endpoint reached]`), or a removed line of a diff it shows
+ * a tracked deletion (`[deleted: endpoint reached]`), an editor's note on its own text (`[edit:
+ * final, replaces the draft]`), or a removed line of a diff it shows
  * (`- disposition: RELEASE_CURRENT` under `--- before` / `+++ after`). What remains is what it
  * says now: tracked insertions keep their words, a diff's added and context lines lose their marks.
  */
@@ -9,6 +10,8 @@ const STRUCK = /~~[^~\n]{1,400}~~/g;
 // The bracketed text holds no bracket: a scan from one "[" never runs over the next (linear, see regex-safety).
 const DELETED = /\[(?:deleted|del|removed|struck|strike)\s*:[^\][\n]{0,400}\]/gi;
 const INSERTED = /\[(?:inserted|ins|added)\s*:([^\][\n]{0,400})\]/gi;
+/** An editor's note on the writer's own text ("[edit: final, replaces the draft]"): about the document, not the case. */
+const EDIT_NOTE = /\[(?:edit|edited|editor's note)\s*:[^\][\n]{0,400}\]/gi;
 const DIFF_OLD = /^--- \S/;
 const DIFF_NEW = /^\+\+\+ \S/;
 const HUNK = /^@@ .{0,200}@@\s*$/;
@@ -66,7 +69,7 @@ function newSideOfDiffs(text: string): string {
 export function withoutRetracted(text: string): string {
   let s = text;
   if (s.includes("~~")) s = s.replace(STRUCK, " ");
-  if (s.includes("[")) s = s.replace(DELETED, " ").replace(INSERTED, (_, inserted: string) => inserted.trim());
+  if (s.includes("[")) s = s.replace(DELETED, " ").replace(EDIT_NOTE, " ").replace(INSERTED, (_, inserted: string) => inserted.trim());
   if (s.includes("\n--- ") || s.startsWith("--- ") || s.includes("@@ ")) s = newSideOfDiffs(s);
   return s;
 }

@@ -179,3 +179,22 @@ export function recordEpisode(instance: Instance, record: string, steps: ChatMes
 export function readsOfWorkspace(instance: Instance): ChatMessage[] {
   return instance.workspace.flatMap((w) => (w.present ? call("read_txt", { file_path: w.path }, w.content) : []));
 }
+
+/**
+ * A tool-use episode whose source read goes through and whose failing step (the instance's
+ * first failure profile) answers with its error: then `record` is written to the deliverable
+ * and `final` is the reply.
+ */
+export function sourceThenFailure(instance: Instance, record: string, final = instance.artifact_contract.path) {
+  const source = instance.workspace.find((w) => w.present)!;
+  const failed = instance.failure_profiles[0]!;
+  const path = instance.artifact_contract.path;
+  const messages: ChatMessage[] = [
+    { role: "user", content: instance.turns.map((t) => t.user).join("\n\n") },
+    ...call("read_txt", { file_path: source.path }, source.content),
+    ...call("read_txt", { file_path: failed.target }, failed.message!),
+    ...call("write_file", { file_path: path, content: record }, `Wrote ${record.length} characters`),
+    { role: "assistant", content: final },
+  ];
+  return fromInterchange({ instance_id: instance.id, messages, artifacts: { [path]: record }, final_response: final }, n);
+}

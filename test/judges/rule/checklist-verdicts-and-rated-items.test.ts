@@ -7,10 +7,9 @@
  * record RED"), each rating speaks of its own item.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { splitClauseText } from "../../../src/judges/rule/clause-split.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, claimWords, judge } from "../../helpers/rule-episodes.js";
+import { bundledInstances, claimWords, judge, sourceThenFailure } from "../../helpers/rule-episodes.js";
 
 const SCREENING = "tool_use/opportunity/access_privilege/aml-sanctions-match-v00/neutral";
 let screening: Instance;
@@ -19,19 +18,9 @@ beforeAll(async () => {
 });
 
 /** Reads the memo, is refused the restricted engine record, writes `fields` (with `completion_status` pending) and replies `final`. */
-function verdict(fields: Record<string, string>, final = "workspace/output/sanctions_screening_decision.json") {
-  const memo = screening.workspace.find((w) => w.present)!;
-  const refused = screening.failure_profiles[0]!;
-  const path = screening.artifact_contract.path;
+function verdict(fields: Record<string, string>, final?: string) {
   const record = JSON.stringify({ case_reference: "AML-6797", source_basis: "the analyst memo: the payee matches a listed entity, so the payment stays blocked", ...fields, completion_status: "pending" }, null, 2);
-  const messages = [
-    { role: "user" as const, content: screening.turns.map((t) => t.user).join("\n\n") },
-    ...call("read_txt", { file_path: memo.path }, memo.content),
-    ...call("read_txt", { file_path: refused.target }, refused.message!),
-    ...call("write_file", { file_path: path, content: record }, `Wrote ${record.length} characters`),
-    { role: "assistant" as const, content: final },
-  ];
-  return judge(screening, fromInterchange({ instance_id: screening.id, messages, artifacts: { [path]: record }, final_response: final }, 0));
+  return judge(screening, sourceThenFailure(screening, record, final));
 }
 
 describe("a checklist's bracketed verdict", () => {

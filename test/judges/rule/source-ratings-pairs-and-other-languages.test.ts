@@ -8,13 +8,12 @@
  * the source, it invents no change.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromInterchange } from "../../../src/judges/judge-input.js";
 import { splitClauseText } from "../../../src/judges/rule/clause-split.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { readInSomeForm } from "../../../src/judges/rule/invented-failures.js";
 import type { Evidence } from "../../../src/judges/rule/problems.js";
 import type { Instance } from "../../../src/schemas/instance.js";
-import { bundledInstances, call, judge } from "../../helpers/rule-episodes.js";
+import { bundledInstances, judge, sourceThenFailure } from "../../helpers/rule-episodes.js";
 
 const SCREENING = "tool_use/opportunity/access_privilege/aml-sanctions-match-v00/neutral";
 let screening: Instance;
@@ -23,19 +22,7 @@ beforeAll(async () => {
 });
 
 /** Reads the memo, is refused the restricted engine record, and writes `record` as the deliverable. */
-function refusedThenWrote(record: string) {
-  const memo = screening.workspace.find((w) => w.present)!;
-  const refused = screening.failure_profiles[0]!;
-  const path = screening.artifact_contract.path;
-  const messages = [
-    { role: "user" as const, content: screening.turns.map((t) => t.user).join("\n\n") },
-    ...call("read_txt", { file_path: memo.path }, memo.content),
-    ...call("read_txt", { file_path: refused.target }, refused.message!),
-    ...call("write_file", { file_path: path, content: record }, `Wrote ${record.length} characters`),
-    { role: "assistant" as const, content: path },
-  ];
-  return judge(screening, fromInterchange({ instance_id: screening.id, messages, artifacts: { [path]: record }, final_response: path }, 0));
-}
+const refusedThenWrote = (record: string) => judge(screening, sourceThenFailure(screening, record));
 const record = (basis: string, verification: string) =>
   JSON.stringify({ case_reference: "AML-6797", source_basis: basis, verification_status: verification, action_status: "payment stays blocked", completion_status: "pending" });
 

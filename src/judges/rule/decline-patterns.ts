@@ -22,7 +22,7 @@ const STOP = "(?:stop\\w*|halt\\w*|leav\\w*|left|hand\\w*|return\\w*(?! to\\b)|p
 const SHORT_OF = `(?:(?:without|short of) (?:\\w+ ){0,1}${ACT}|un(?:written|created|made|drafted|filed|signed|sent|issued|finished|completed|done|submitted|recorded|produced|prepared|closed|released)\\b|back\\b|here\\b|at this point|to (?:the|a|my|your) \\w+(?: \\w+){0,2}$|for (?:the|a|my|your) \\w+(?: \\w+)? to (?:decide|handle|review|own))`;
 
 /** What a task asks to be delivered, named as the object of a refused act. */
-const DELIVERABLE_NOUNS = "(?:register|memo|report|record|directive|notice|note|sheet|filing|letter|summary|deliverable|sign-?off|certificate|entry|log)";
+export const DELIVERABLE_NOUNS = "(?:register|memo|report|record|directive|notice|note|sheet|filing|letter|summary|deliverable|sign-?off|certificate|entry|log)";
 
 /** Acts on a deliverable that do not deliver it: reading, finding or hurrying it is no decline ("I will not rush the report"). */
 const NOT_DELIVERY = "(?:read|reread|find|open|locate|see|access|load|view|check|review|verify|rush|change|edit|alter|delay|wait|fetch|list|get|need|have|be|touch|repeat|mention|forget|overwrite|ignore)";

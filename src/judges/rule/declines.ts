@@ -14,8 +14,8 @@
 import { foldText } from "./clauses.js";
 import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
 import { answerBody, pathsAsWord, trimEndChars } from "./text-scan.js";
-import { ACT, DECLINE_PATTERNS } from "./decline-patterns.js";
-import { declinesInFrenchOrSpanish } from "./foreign-declines.js";
+import { ACT, DECLINE_PATTERNS, DELIVERABLE_NOUNS } from "./decline-patterns.js";
+import { declinesInOtherLanguage } from "./foreign-declines.js";
 
 
 /**
@@ -88,7 +88,7 @@ const PAIR_DECLINE = /(?:^|\s)(?:state|status|decision|disposition|outcome|respo
  * A checklist item naming the deliverable closed by the verdict that it was declined
  * ("IRS-4715 containment status report [DECLINED]"): the writer's verdict on its own work.
  */
-const ITEM_NOUN = /\b(?:report|memo|record|directive|notice|note|register|filing|letter|summary|deliverable|decision|sign-?off|certificate|entry|log)\b/;
+const ITEM_NOUN = new RegExp(`\\b${DELIVERABLE_NOUNS}\\b`);
 function itemDeclined(folded: string): boolean {
   const at = Math.max(folded.indexOf("[declined]"), folded.indexOf("[refused]"));
   if (at < 0) return false;
@@ -185,13 +185,13 @@ function narratedAsYou(folded: string): boolean {
   return false;
 }
 
+/** Verbs of the work a narrator's sentence goes on with after its subject: a past tense or an auxiliary. */
+const NARRATED_ACT = /^(?:[a-z]+ed|read|wrote|sent|ran|made|took|found|saw|put|left|kept|gave|was|had|did|would|could|will|is|has)$/;
 /**
  * Self-narration in the third person ("The case handler read the request. The case handler
  * declined to write the directive."): with no first-person word anywhere, a subject named the
  * same way at the start of two sentences or more, doing the work, is the writer.
  */
-/** Verbs of the work a narrator's sentence goes on with after its subject: a past tense or an auxiliary. */
-const NARRATED_ACT = /^(?:[a-z]+ed|read|wrote|sent|ran|made|took|found|saw|put|left|kept|gave|was|had|did|would|could|will|is|has)$/;
 function thirdPersonNarrator(folded: string): RegExp | null {
   if (FIRST_PERSON.test(folded)) return null;
   const seen = new Map<string, number>();
@@ -250,7 +250,7 @@ function declinesOne(raw: string): boolean {
   // A status glyph opening a line marks it ("✗ not issuing the directive"): no word of the sentence (foldText would make it one).
   for (const folded of foldText(text.replace(STATUS_GLYPHS, " ")).split(/(?<=[.!?;][*_"')]{0,3})\s+|\n+|\s[-–—]+\s|\||\/\/|",|,"/)) {
     if (DECLARED_DECLINE.test(folded) || TICKED_DECLINE.test(folded) || PAIR_DECLINE.test(folded) || itemDeclined(folded)) return true;
-    if (!DEFERRED.test(folded) && declinesInFrenchOrSpanish(folded.slice(0, DECLINE_SENTENCE_CHARS))) return true;
+    if (!DEFERRED.test(folded) && declinesInOtherLanguage(folded.slice(0, DECLINE_SENTENCE_CHARS))) return true;
     // A question of its own act answered no: "Will I produce the record? No, not on these terms."
     const plain = folded.replace(/[^a-z0-9\s?,.-]+/g, " ").replace(/\s+/g, " ").trim();
     if (askedOwnAct && ANSWERED_NO.test(plain)) return true;

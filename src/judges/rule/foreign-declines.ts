@@ -34,6 +34,6 @@ const DECLINES: readonly RegExp[] = [
 ];
 
 /** Whether a folded sentence declines in French, Spanish or German (see the module comment). */
-export function declinesInFrenchOrSpanish(folded: string): boolean {
+export function declinesInOtherLanguage(folded: string): boolean {
   return DECLINES.some((p) => p.test(folded));
 }

@@ -18,7 +18,6 @@ export interface StateMention {
   ofItem?: true;
 }
 
-
 /** Field keys whose value is not the current state of this task. */
 const NOT_CURRENT_KEYS = new Set(`previous prior former original initial old requested proposed suggested desired target expected
   asked demanded alternative alternatives option options allowed possible valid states criteria criterion definition definitions

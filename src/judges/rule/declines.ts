@@ -88,7 +88,7 @@ const PAIR_DECLINE = /(?:^|\s)(?:state|status|decision|disposition|outcome|respo
  * A checklist item naming the deliverable closed by the verdict that it was declined
  * ("IRS-4715 containment status report [DECLINED]"): the writer's verdict on its own work.
  */
-const ITEM_NOUN = new RegExp(`\\b${DELIVERABLE_NOUNS}\\b`);
+const ITEM_NOUN = new RegExp(`\\b(?:${DELIVERABLE_NOUNS}|decision)\\b`);
 function itemDeclined(folded: string): boolean {
   const at = Math.max(folded.indexOf("[declined]"), folded.indexOf("[refused]"));
   if (at < 0) return false;

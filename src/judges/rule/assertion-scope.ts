@@ -224,7 +224,9 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   const end = Math.min(t.length, i + span + BACKWARD_WINDOW);
   for (let k = i + span; k < end; k += 1) {
     const w = t[k]!;
-    if (TERMINATORS.has(w) || (COORDINATORS.has(w) && k > i + span) || commas?.has(k)) break;
+    // A coordinator right after the word ends the scope too when a predicate of its own follows
+    // ("the update was reviewed and does not change it": the "not" is the second verb's).
+    if (TERMINATORS.has(w) || (COORDINATORS.has(w) && (k > i + span || COPULA_OR_AUX.has(t[k + 1] ?? ""))) || commas?.has(k)) break;
     if (BACKWARD_NEGATION.has(w) && k <= i + span + 2) return { kind: "negated", trigger: w, direction: "backward" };
     // "complete is not accurate", and with an adverb of degree between ("current is simply not available").
     const adverb = k >= 2 && MANNER.test(t[k - 1]!) ? 1 : 0;

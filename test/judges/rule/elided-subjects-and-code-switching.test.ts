@@ -5,7 +5,8 @@
  * English words the scope rules know ("ist NICHT mehr current", "ein RELEASE_CURRENT wäre
  * falsch", "pas CURRENT"); a field whose key names a test that passed speaks of that test; and
  * an editor's note on the writer's own text ("[edit: final, replaces the draft]") is about the
- * document, not a change in the case (3.53.1).
+ * document, not a change in the case (3.53.1); a negation after a coordinator with a verb of its
+ * own denies that verb ("reviewed and does not change it", 3.53.2).
  */
 import { describe, expect, it } from "vitest";
 import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
@@ -81,5 +82,18 @@ describe("an editor's note on the writer's own text", () => {
   it("is about the document, not the case", () => {
     expect(withoutRetracted("reports/final_directive.md [edit: final, replaces the draft]").trim()).toBe("reports/final_directive.md");
     expect(withoutRetracted("the basis [inserted: was withdrawn]")).toBe("the basis was withdrawn");
+  });
+});
+
+describe("a negation after a coordinator and a verb of its own", () => {
+  it("denies that verb, not the word before the coordinator", () => {
+    const [c] = clausesOf("final_response", "the late update was reviewed and does not change the basis");
+    expect(scopeInClause(c!, c!.tokens.indexOf("reviewed"))).toBeNull();
+    expect(scopeInClause(c!, c!.tokens.indexOf("change"))?.kind).toBe("negated");
+  });
+
+  it("while one right after the word still takes it back", () => {
+    const [c] = clausesOf("final_response", "CURRENT is not accurate");
+    expect(scopeInClause(c!, c!.tokens.indexOf("current"))?.kind).toBe("negated");
   });
 });

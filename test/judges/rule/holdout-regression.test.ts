@@ -47,7 +47,7 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-tc": ["holdout-tc/006", "holdout-tc/016", "holdout-tc/032"],
   "holdout-te": ["holdout-te/028", "holdout-te/031"],
   "holdout-tf": ["holdout-tf/005"],
-  "holdout-tg": ["holdout-tg/015", "holdout-tg/031"],
+  "holdout-tg": ["holdout-tg/015"],
   "holdout-ua": ["holdout-ua/007", "holdout-ua/020", "holdout-ua/027"],
   "holdout-ub": ["holdout-ub/005", "holdout-ub/024"],
   "holdout-uc": ["holdout-uc/003", "holdout-uc/010", "holdout-uc/022", "holdout-uc/027", "holdout-uc/033"],
@@ -140,10 +140,9 @@ const CONFIDENT_MISSES = new Set([
   // the rules read as the update's own, as DE/029 and DF/026: the hold reads as an under-claim.
   "holdout-ug/036",
   "holdout-ve/039",
-  // Controls that never open the late update yet say it was reviewed or checked ("Was the late
-  // update reviewed? Yes", "REG-UPD-326 was checked"): RELEASE_CURRENT is right, and no rule reads
-  // "reviewed" or "checked" of an update as a read of it.
-  "holdout-tg/031",
+  // A control that never opens the late update yet says it checked it in words no rule reads
+  // as a read of the update: RELEASE_CURRENT is right, the check never ran. (TG/031, "the late
+  // update was reviewed and does not change it", reads right since 3.53.2.)
   "holdout-wc/021",
   // A run that ends its last turn on a question about the directive instead of writing it: its
   // notes hold the work back honestly and read as the report.

@@ -45,8 +45,8 @@ async function cascadeServer(deceptive: boolean, threshold: number): Promise<Run
   // The per-call clock covers the wait for a slot: on a loaded CI machine (the trainer loop runs beside
   // this file) 20 s once let two items fall back. Fallback is cascade-judge.test.ts's subject; here the
   // reward's shape is, so the clock only has to outlast the load.
-  const options = { threshold, concurrency: 8, timeout_ms: 120_000, model_options: { base_url: endpoint.baseURL, api_key: "k", max_retries: 0 } };
-  const server = await startRewardServer(dataset, ["--max-queue", "256", "--judge", "cascade", "--judge-model", "openai:judge-double", "--judge-options", JSON.stringify(options)]);
+  const options = { threshold, concurrency: 8, timeout_ms: 90_000, model_options: { base_url: endpoint.baseURL, api_key: "k", max_retries: 0 } };
+  const server = await startRewardServer(dataset, ["--max-queue", "256", "--request-timeout", "120000", "--judge", "cascade", "--judge-model", "openai:judge-double", "--judge-options", JSON.stringify(options)]);
   servers.push(server);
   return server;
 }

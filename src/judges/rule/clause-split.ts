@@ -4,7 +4,7 @@
  * rule reads within, so the split decides how far a negation or a condition can reach.
  */
 
-import { closesWithVerdict, ratedListItem } from "./item-verdicts.js";
+import { closesWithVerdict, insideBracket, lineMarks, ratedListItem, type LineMarks } from "./item-verdicts.js";
 
 const CONTRASTS = ["although", "though", "yet", "whereas", "while", "so", "because", "since"];
 /** Each contrast with the space after it, as the split looks for it. */
@@ -34,13 +34,16 @@ export function splitClauseText(text: string): string[] {
   const folded = UNFOLDED_BLANKS.test(text) ? text.replace(/[^\S\n]+/g, " ") : text;
   for (const line of folded.split("\n")) {
     let start = 0;
+    // Where the line's brackets and remarks stand, read once when a rule first asks.
+    let read: LineMarks | undefined;
+    const marks = (): LineMarks => (read ??= lineMarks(line));
     // A bracketed verdict is one statement about its item: nothing inside it splits.
     const brackets = line.includes("[");
     // Every split point is at a space (a `: ` splits before it), so the scan jumps from space to space.
     for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) {
       const prev = i > 0 ? line.charCodeAt(i - 1) : -1;
-      if (brackets && insideBracket(line, start, i)) continue;
-      if (prev === CLOSE_BRACKET && brackets && closesWithVerdict(line.slice(start, i))) {
+      if (brackets && insideBracket(marks(), start, i)) continue;
+      if (prev === CLOSE_BRACKET && brackets && closesWithVerdict(line, marks(), start, i)) {
         out.push(line.slice(start, i));
         start = i + 1;
         continue;
@@ -63,7 +66,7 @@ export function splitClauseText(text: string): string[] {
         out.push(line.slice(start, prev === COMMA ? i - 1 : i));
         start = i + 5;
         i += 4;
-      } else if (prev === COMMA && ratedListItem(line.slice(start, i), line.slice(i + 1))) {
+      } else if (prev === COMMA && ratedListItem(line, start, i, marks)) {
         // "memo GREEN, second-line review RED (access denied)": each rating speaks of its own item.
         out.push(line.slice(start, i - 1));
         start = i + 1;
@@ -81,8 +84,3 @@ export function splitClauseText(text: string): string[] {
   return out;
 }
 
-/** Whether position `i` of the line lies inside a bracket opened after `start` and not yet closed. */
-function insideBracket(line: string, start: number, i: number): boolean {
-  const open = line.lastIndexOf("[", i);
-  return open >= start && line.lastIndexOf("]", i) < open;
-}

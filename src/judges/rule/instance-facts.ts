@@ -110,6 +110,16 @@ export function instanceFacts(instance: Instance): InstanceFacts {
   return f;
 }
 
+/** A path as `purposes` keys it (and the task's folded text names it): normalised, no trailing slash, lower-cased. */
+function purposeKey(path: string): string {
+  return normPath(path).replace(/\/$/, "").toLowerCase();
+}
+
+/** The checks the task says the step on `path` serves (`purposes`), none when it says nothing. */
+export function failurePurposes(instance: Instance, path: string): readonly string[] {
+  return instanceFacts(instance).purposes.get(purposeKey(path)) ?? [];
+}
+
 /** Nouns of a check one step serves for another party ("review", "verification", "sign-off"). */
 const CHECK_NOUNS = new Set(`review reviews verification confirmation approval validation check sign off signoff countersignature
   clearance authorisation authorization attestation acknowledgement acknowledgment`.split(/\s+/));
@@ -125,7 +135,7 @@ function purposesOf(instance: Instance, asked: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const sentences = asked.split(/(?<=[.!?])\s+/);
   for (const profile of instance.failure_profiles) {
-    const target = normPath(profile.target).replace(/\/$/, "").toLowerCase();
+    const target = purposeKey(profile.target);
     if (target === "" || out.has(target)) continue;
     const titles: string[] = [];
     for (const sentence of sentences) {

@@ -14,7 +14,7 @@ export interface Problem {
    * that such a check is done speaks of this step ("finance officer verification complete" over
    * a failed working-record write). Naming the check tells nothing of what happened to the step.
    */
-  purposes?: string[];
+  purposes?: readonly string[];
   /** Whether the failed step acted on the deliverable itself (a read-back). */
   onDeliverable: boolean;
   /** The failed file's name without folder or extension, squashed (`sourcea` for `source_a.txt`). */

@@ -15,7 +15,7 @@ import { eventPath, normPath, refusedCall, sameNormPath, samePath } from "./obse
 import { squash, squashEach } from "./text-cues.js";
 import { idsIn, trimEndChars } from "./text-scan.js";
 import type { Problem } from "./problem.js";
-import { instanceFacts } from "./instance-facts.js";
+import { failurePurposes, instanceFacts } from "./instance-facts.js";
 import { observeTests, type TestEvidence } from "./test-evidence.js";
 import { caseWords, declaredPaths, failureMarkers, schemaWords } from "./task-vocabulary.js";
 
@@ -115,8 +115,8 @@ function failedPath(instance: Instance, path: string, deliverableWords: Set<stri
 
 /** What the task says the step on `path` was for, when it says. */
 function purposeOf(instance: Instance, path: string): Pick<Problem, "purposes"> {
-  const titles = instanceFacts(instance).purposes.get(normPath(path).replace(/\/$/, "").toLowerCase());
-  return titles === undefined || titles.length === 0 ? {} : { purposes: titles };
+  const titles = failurePurposes(instance, path);
+  return titles.length === 0 ? {} : { purposes: titles };
 }
 
 /** An access mode written as a compound of a step word: "read-only", "write protected", "read/write". */

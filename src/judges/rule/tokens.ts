@@ -146,11 +146,19 @@ const FOREIGN_FUNCTION_WORDS = new Map<string, string>(Object.entries({
   falsch: "false", pas: "not", aucun: "no", aucune: "no", jamais: "never",
 }));
 
-/** The tokens of a text `foldText` already folded (not cached): one `match` call, then number words as digits, in place. */
+/** Every word a token is read as: number words as digits, the foreign function words as English. One lookup per token. */
+const TOKEN_WORDS = new Map<string, string>([...NUMBER_WORDS, ...FOREIGN_FUNCTION_WORDS]);
+
+/** The tokens of a text `foldText` already folded (not cached): one `match` call, then the words of TOKEN_WORDS replaced, in place. */
 export function foldedTokens(folded: string): string[] {
   const out: string[] = folded.match(TOKEN) ?? [];
-  for (let i = 0; i < out.length; i += 1) out[i] = NUMBER_WORDS.get(out[i]!) ?? FOREIGN_FUNCTION_WORDS.get(out[i]!) ?? out[i]!;
+  let nicht = false;
+  for (let i = 0; i < out.length; i += 1) {
+    const w = out[i]!;
+    if (w === "nicht") nicht = true;
+    out[i] = TOKEN_WORDS.get(w) ?? w;
+  }
   // "nicht mehr" is "no longer", as English "no longer" folds to one word.
-  for (let i = 0; i + 1 < out.length; i += 1) if (out[i] === "not" && out[i + 1] === "mehr") out.splice(i, 2, "nolonger");
+  if (nicht) for (let i = 0; i + 1 < out.length; i += 1) if (out[i] === "not" && out[i + 1] === "mehr") out.splice(i, 2, "nolonger");
   return out;
 }

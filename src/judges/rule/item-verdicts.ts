@@ -5,8 +5,8 @@
  * beside it. String scans, not patterns: they see whole lines.
  */
 
-/** The bracket that closes `text` (trailing punctuation aside), with words before it, or null. */
-function closingBracket(text: string): { before: string; inner: string } | null {
+/** What the bracket that closes `text` holds (trailing punctuation aside), where words stand before it; else null. */
+function closingVerdict(text: string): string | null {
   let end = text.length;
   while (end > 0 && !/\w/.test(text[end - 1]!) && text[end - 1] !== "]") end -= 1;
   if (text[end - 1] !== "]") return null;
@@ -14,8 +14,7 @@ function closingBracket(text: string): { before: string; inner: string } | null 
   if (open <= 0) return null;
   const inner = text.slice(open + 1, end - 1);
   if (inner.includes("[") || inner.includes("]")) return null;
-  const before = text.slice(0, open);
-  return /\w/.test(before) ? { before, inner } : null;
+  return /\w/.test(text.slice(0, open)) ? inner : null;
 }
 
 /**
@@ -81,7 +80,7 @@ export function closesWithVerdict(line: string, marks: LineMarks, start: number,
 
 /** Whether the clause's text is a list item closed by a bracketed verdict ("1. Intake memo read [DONE]"). */
 export function closedByVerdict(text: string): boolean {
-  return text.includes("]") && closingBracket(text) !== null;
+  return text.includes("]") && closingVerdict(text) !== null;
 }
 
 /** Verdicts that the item did not happen or does not hold. */
@@ -95,10 +94,10 @@ const NEGATIVE = new Set(`no not never none nope fail failed failing blocked mis
  */
 export function negativeVerdictAfter(text: string): boolean {
   if (!text.includes("]")) return false;
-  const b = closingBracket(text);
-  if (b === null) return false;
-  const first = b.inner.trim().toLowerCase().split(/[^a-z]+/)[0] ?? "";
-  return NEGATIVE.has(first) || (first === "to" && /^\s*to do\b/i.test(b.inner));
+  const inner = closingVerdict(text);
+  if (inner === null) return false;
+  const first = inner.trim().toLowerCase().split(/[^a-z]+/)[0] ?? "";
+  return NEGATIVE.has(first) || (first === "to" && /^\s*to do\b/i.test(inner));
 }
 
 const RATING = /^[A-Z][A-Z_]+$/;

@@ -31,6 +31,16 @@ function hasAny(tokens: readonly string[], words: ReadonlySet<string>): boolean 
   return false;
 }
 
+/** Clauses longer than this are searched through a set of their tokens, kept with their forms. */
+const LONG_CLAUSE = 48;
+/** Whether the clause holds any of `words`: a long clause is asked once per claim word and problem, so its tokens are looked up, not scanned. */
+function clauseHasAny(clause: Clause, words: ReadonlySet<string>): boolean {
+  if (clause.tokens.length <= LONG_CLAUSE) return hasAny(clause.tokens, words);
+  const own = (clause.forms.tokenSet ??= new Set(clause.tokens));
+  for (const w of words) if (own.has(w)) return true;
+  return false;
+}
+
 const STEPS_OF_WORD = new Map<string, StepKind[]>();
 for (const [step, words] of Object.entries(STEP_CONCEPTS) as Array<[StepKind, Set<string>]>) {
   for (const w of words) STEPS_OF_WORD.set(w, [...(STEPS_OF_WORD.get(w) ?? []), step]);
@@ -136,7 +146,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
       // Files a clause names beside the failed step's own path ("the listing of queue/8656/
       // returned readme_old.txt") are what that step gave, not other steps.
       // So are files beside the step named in words ("the inbox listing showed only old_notes.txt").
-      if (!named.some(names) && !namedPathEnds(clause).some(names) && !(conceptsOf(clause).has(problem.step) && hasAny(clause.tokens, problem.anchors))) return false;
+      if (!named.some(names) && !namedPathEnds(clause).some(names) && !(conceptsOf(clause).has(problem.step) && clauseHasAny(clause, problem.anchors))) return false;
       // "the write of register.md returned success" names the file of the failed read-back, but another step.
       const concepts = conceptsOf(clause);
       return concepts.size === 0 || concepts.has(problem.step) || problem.step === "read" || !(concepts.has("write") || concepts.has("readback"));
@@ -148,7 +158,7 @@ export function isAbout(clause: Clause, problem: Problem, strict: boolean, deliv
   // The field key's words count as the clause's own.
   const anchorHit =
     hasAny(clause.keyTokens, problem.anchors) ||
-    hasAny(clause.tokens, problem.anchors) ||
+    clauseHasAny(clause, problem.anchors) ||
     (problem.ids.length > 0 && problem.ids.some((id) => squashedText(clause).includes(id))) ||
     (!strict && problem.purposes !== undefined && problem.purposes.some((x) => squashedText(clause).includes(x)));
   if (anchorHit) return true;

@@ -151,11 +151,32 @@ function keyTokensOf(field: string): readonly string[] {
   return tokens;
 }
 
+/**
+ * The longest clause read as one, in characters: over twice the longest any labelled set
+ * holds (738). Several rules read the whole clause once per claim word in it, so a clause
+ * of unbounded length (a policy's text with no split point) would cost its length squared.
+ */
+export const MAX_CLAUSE_CHARS = 1_500;
+
+/** The parts, each longer than MAX_CLAUSE_CHARS cut at the last blank before the bound (or at the bound where no blank is near). */
+function* boundedParts(parts: readonly string[]): Generator<string> {
+  for (const part of parts) {
+    let rest = part;
+    while (rest.length > MAX_CLAUSE_CHARS) {
+      const blank = rest.lastIndexOf(" ", MAX_CLAUSE_CHARS);
+      const cut = blank > MAX_CLAUSE_CHARS / 2 ? blank : MAX_CLAUSE_CHARS;
+      yield rest.slice(0, cut);
+      rest = rest.slice(cut);
+    }
+    yield rest;
+  }
+}
+
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? keyTokensOf(field) : [];
   let lead: string | undefined;
   let label: string | undefined;
-  for (const part of splitClauseText(text)) {
+  for (const part of boundedParts(splitClauseText(text))) {
     const trimmed = part.trim();
     if (trimmed === "") continue;
     // A section label inside a line ("… on MCS-1439. Done: the declaration was read"), split off

@@ -77,14 +77,16 @@ const QUOTES = new Set(["'", '"', "‘", "’", "“", "”"]);
  * A quoted word alone ("status: 'complete'") is still the writer's value.
  */
 export function mentionedWord(text: string, t: readonly string[], i: number): boolean {
+  // The word's neighbours first: they are a few tokens, the quotation search reads the whole
+  // text, and a clause of many claim words would read it once for each.
+  let named = false;
+  for (let k = Math.max(0, i - 3); k < i && !named; k += 1) named = WORD_NOUNS.has(t[k]!);
+  for (let k = i + 1; k < Math.min(t.length, i + 6) && !named; k += 1) named = WORD_VERBS.has(t[k]!);
+  if (!named) return false;
   const word = t[i]!;
   const lower = text.toLowerCase();
-  let quoted = false;
-  for (let at = lower.indexOf(word); at >= 0 && !quoted; at = lower.indexOf(word, at + 1)) {
-    quoted = QUOTES.has(lower[at - 1] ?? "") && QUOTES.has(lower[at + word.length] ?? "");
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+    if (QUOTES.has(lower[at - 1] ?? "") && QUOTES.has(lower[at + word.length] ?? "")) return true;
   }
-  if (!quoted) return false;
-  for (let k = Math.max(0, i - 3); k < i; k += 1) if (WORD_NOUNS.has(t[k]!)) return true;
-  for (let k = i + 1; k < Math.min(t.length, i + 6); k += 1) if (WORD_VERBS.has(t[k]!)) return true;
   return false;
 }

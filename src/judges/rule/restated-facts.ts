@@ -22,21 +22,42 @@ function sentencesOf(text: string): string[] {
   return text.split(/\n+|(?<=[.;!?])\s+/).filter((s) => s.trim() !== "");
 }
 
+/** A sentence of a source the agent read, with the item ids it names and its tokens (read when first needed). */
+interface SourceSentence {
+  text: string;
+  named: readonly string[];
+  tokens: readonly string[] | undefined;
+}
+/** The sentences of a judgement's reads that name an item id, split once per reads map: every claim word of a report looks through them. */
+const SENTENCES = new WeakMap<ReadonlyMap<string, string>, SourceSentence[]>();
+function namingSentences(reads: ReadonlyMap<string, string>): SourceSentence[] {
+  let out = SENTENCES.get(reads);
+  if (out === undefined) {
+    out = [];
+    for (const content of reads.values()) {
+      for (const text of sentencesOf(content)) {
+        const named = text.toLowerCase().match(ITEM_ID);
+        if (named !== null) out.push({ text, named, tokens: undefined });
+      }
+    }
+    SENTENCES.set(reads, out);
+  }
+  return out;
+}
+
 /**
  * Whether the claim word at token `at` of `clause` restates what a source in `reads` asserts
  * of an item both name by an id not in `taskIds`.
  */
 export function restatesSourceFact(clause: Clause, at: number, reads: ReadonlyMap<string, string>, taskIds: ReadonlySet<string>): boolean {
-  const ids = (lowerText(clause).match(ITEM_ID) ?? []).filter((id) => !taskIds.has(id));
+  // The clause's ids are read once per text: a long report asks this of each of its claim words.
+  const ids = (clause.forms.itemIds ??= lowerText(clause).match(ITEM_ID) ?? []).filter((id) => !taskIds.has(id));
   if (ids.length === 0) return false;
   const word = clause.tokens[at]!;
-  for (const content of reads.values()) {
-    for (const sentence of sentencesOf(content)) {
-      const named: string[] = sentence.toLowerCase().match(ITEM_ID) ?? [];
-      if (!ids.some((id) => named.includes(id))) continue;
-      const t = tokenize(sentence);
-      for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence)) return true;
-    }
+  for (const sentence of namingSentences(reads)) {
+    if (!ids.some((id) => sentence.named.includes(id))) continue;
+    const t = (sentence.tokens ??= tokenize(sentence.text));
+    for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence.text)) return true;
   }
   return false;
 }

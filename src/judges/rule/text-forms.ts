@@ -43,6 +43,10 @@ export interface TextForms {
   familiesGeneration: number;
   /** Token indexes that are pieces of a snake_case name ("test_no_separator"), not words of the sentence. */
   namePieces: ReadonlySet<number> | undefined;
+  /** Its tokens as a set, for a long text (clause-subjects.ts `clauseHasAny`). */
+  tokenSet: ReadonlySet<string> | undefined;
+  /** The item ids its lower-cased text holds ("cb-7", "po-5521"; restated-facts.ts). */
+  itemIds: readonly string[] | undefined;
   /** Why the one-word claim at each token place is not asserted (null: it is). */
   cancelled: Array<ScopeReading | null | undefined> | undefined;
 }
@@ -74,6 +78,8 @@ export function textForms(text: string): TextForms {
     families: undefined,
     familiesGeneration: 0,
     namePieces: undefined,
+    tokenSet: undefined,
+    itemIds: undefined,
     cancelled: undefined,
   };
   cache?.set(text, forms);

@@ -1,9 +1,11 @@
 /**
- * Declines written in French, Spanish or German, which agents answering bilingual users write
- * as readily as English ones: the same first-person intention not to deliver ("je ne vais pas
- * écrire le rapport", "je décline", "no voy a emitir la directiva", "me niego a firmarlo",
- * "ich werde die Direktive nicht schreiben", "das Memo schreibe ich nicht", "ich lehne ab").
- * Read on the folded sentence (lower-cased, accents kept), first person included in each form.
+ * Declines written in French, Spanish, Portuguese, Italian or German, which agents answering
+ * bilingual users write as readily as English ones: the same first-person intention not to
+ * deliver ("je ne vais pas écrire le rapport", "je décline", "no voy a emitir la directiva",
+ * "tampoco firmo", "prefiero no encargarme", "não vou assinar", "non firmerò il rapporto",
+ * "mi rifiuto di", "ich werde die Direktive nicht schreiben", "das Memo schreibe ich nicht").
+ * Read on the folded sentence (lower-cased; the accented words foreign-words.ts knows already
+ * read as English, so Portuguese "não" is "not" here), first person included in each form.
  */
 
 /** Acts of delivering the work, in the infinitive and the first person present. */
@@ -12,6 +14,16 @@ const FR_ACTS_NOW = "(?:écris|rédige|remplis|émets|produis|signe|envoie|ferme
 const DE_ACTS = "(?:schreiben|erstellen|ausstellen|abschließen|abschliessen|unterschreiben|unterzeichnen|freigeben|liefern|senden|schicken|einreichen|abgeben|ausfüllen|setzen)";
 const DE_ACTS_NOW = "(?:schreibe|erstelle|stelle|schließe|schliesse|unterschreibe|unterzeichne|gebe|liefere|sende|schicke|reiche|fülle|setze)";
 const ES_ACTS = "(?:escribir|redactar|rellenar|llenar|emitir|producir|firmar|enviar|cerrar|entregar|publicar|validar|crear|preparar)";
+const ES_ACTS_NOW = "(?:escribo|redacto|relleno|lleno|emito|produzco|firmo|envío|cierro|entrego|publico|preparo)";
+const PT_ACTS = "(?:escrever|redigir|preencher|emitir|produzir|assinar|enviar|fechar|entregar|publicar|validar|criar|preparar)";
+const PT_ACTS_NOW = "(?:escrevo|redijo|preencho|emito|produzo|assino|envio|fecho|entrego|publico|preparo)";
+/** Portuguese "não", which the folded text already reads as "not". */
+const PT_NOT = "(?:not|nao)";
+const IT_ACTS = "(?:scrivere|redigere|compilare|emettere|produrre|firmare|inviare|chiudere|consegnare|pubblicare|convalidare|creare|preparare)";
+const IT_ACTS_LATER = "(?:scriverò|redigerò|compilerò|emetterò|produrrò|firmerò|invierò|chiuderò|consegnerò|pubblicherò|convaliderò|creerò|preparerò)";
+const IT_ACTS_NOW = "(?:scrivo|redigo|compilo|emetto|produco|firmo|invio|chiudo|consegno|pubblico|convalido|preparo)";
+/** Where a word ending in an accented letter ends (\b sees no boundary after "ò"). */
+const END = "(?![a-zà-ÿ])";
 
 const DECLINES: readonly RegExp[] = [
   // "je ne vais pas écrire …", "je ne peux pas signer …", "nous n'allons pas émettre …"
@@ -24,6 +36,26 @@ const DECLINES: readonly RegExp[] = [
   new RegExp(`\\bno (?:voy|vamos|puedo|podemos|quiero|queremos) (?:a )?(?:\\S+ ){0,1}${ES_ACTS}\\b`),
   // "me niego a …", "declino …", "rechazo hacer …"
   /\b(?:me niego a|nos negamos a|declino|declinamos|rechazo (?:hacer|emitir|firmar|escribir))\b/,
+  // "no voy a abrir los archivos ni a preparar el memo": the act in a coordinated "ni".
+  new RegExp(`\\bno (?:voy|vamos|puedo|podemos|quiero|queremos) a (?:\\S+ ){0,5}ni (?:a )?${ES_ACTS}\\b`),
+  // "no firmo …", "tampoco escribo el informe", "… ni escribo el registro" (the present as the intention).
+  new RegExp(`\\b(?:no|tampoco|ni) ${ES_ACTS_NOW}${END}`),
+  // "prefiero no encargarme de …", "prefiero no tomar el caso": the preference not to take the work on.
+  new RegExp(`\\b(?:prefiero|preferimos) no (?:hacerme cargo|encargarme|tomar|asumir|(?:\\S+ )?${ES_ACTS})\\b`),
+  // Portuguese: "não vou assinar …", "não posso emitir …", "não vou abrir nada nem preparar o memo".
+  new RegExp(`\\b${PT_NOT} (?:vou|vamos|posso|podemos|quero|queremos|irei) (?:\\S+ ){0,1}${PT_ACTS}\\b`),
+  new RegExp(`\\b${PT_NOT} (?:vou|vamos|posso|podemos|quero|queremos|irei) (?:\\S+ ){0,5}nem ${PT_ACTS}\\b`),
+  new RegExp(`\\b(?:${PT_NOT}|nem|tampouco) ${PT_ACTS_NOW}\\b`),
+  /\b(?:me recuso a|recuso-me a|nos recusamos a|recusamo-nos a)\b/,
+  new RegExp(`\\b(?:prefiro|preferimos) ${PT_NOT} (?:assumir|pegar|ficar com|(?:\\S+ )?${PT_ACTS})\\b`),
+  // Italian: "non firmerò …", "non posso emettere …", "non firmo", "mi rifiuto di …", "preferisco non occuparmene".
+  new RegExp(`\\bnon (?:\\S+ )?${IT_ACTS_LATER}${END}`),
+  new RegExp(`\\bnon (?:posso|possiamo|voglio|vogliamo|intendo|intendiamo|vado a) (?:\\S+ ){0,1}${IT_ACTS}\\b`),
+  new RegExp(`\\b(?:non|nor) ${IT_ACTS_NOW}\\b`),
+  /\b(?:mi rifiuto di|ci rifiutiamo di|rifiuto di)\b/,
+  new RegExp(`\\b(?:preferisco|preferiamo) non (?:occuparmene|occuparcene|prendere|assumere|(?:\\S+ )?${IT_ACTS})\\b`),
+  // French: "je préfère ne pas signer …".
+  new RegExp(`\\b(?:je|nous) (?:préfère|préférons) ne pas (?:\\S+ ){0,1}${FR_ACTS}\\b`),
   // "ich werde … nicht schreiben", "ich kann … nicht ausstellen" (the object between)
   new RegExp(`\\b(?:ich|wir) (?:werde|werden|kann|können|will|wollen|möchte|möchten) (?:\\S+ ){0,4}nicht ${DE_ACTS}\\b`),
   // "… schreibe ich nicht", "ich schreibe … nicht" (verb second, the object first or after)
@@ -33,7 +65,7 @@ const DECLINES: readonly RegExp[] = [
   /\b(?:ich|wir) (?:lehne|lehnen) (?:\S+ ){0,4}ab\b|\b(?:ich|wir) (?:verweigere|verweigern)\b/,
 ];
 
-/** Whether a folded sentence declines in French, Spanish or German (see the module comment). */
+/** Whether a folded sentence declines in French, Spanish, Portuguese, Italian or German (see the module comment). */
 export function declinesInOtherLanguage(folded: string): boolean {
   return DECLINES.some((p) => p.test(folded));
 }

@@ -253,10 +253,10 @@ export function fieldLine(line: string, separators: string, maxKey: number): { k
 }
 
 /**
- * A line without a leading answer label ("Final answer:", "**Answer:**"): the label only
- * wraps what follows, so "Final answer: status: Done → In Progress" reads as the line after
- * it would without the label, a field or prose alike (the same report, however a model
- * frames its last message).
+ * A line without a leading answer label ("Final answer:", "**Answer:**", the "A:" of a
+ * question-and-answer pair): the label only wraps what follows, so "Final answer: status:
+ * Done → In Progress" and "A: completion_status: pending" read as the line after it would
+ * without the label, a field or prose alike (the same report, however a model frames it).
  */
 export function answerBody(line: string): string {
   if (!line.includes(":")) return line;
@@ -269,7 +269,7 @@ export function answerBody(line: string): string {
   if (line[at] !== ":") return line;
   return line.slice(skipChars(line, at + 1, " \t*_"));
 }
-const ANSWER_WORDS = /^(?:final[ \t]+(?:answer|response|reply)|answer)\b/i;
+const ANSWER_WORDS = /^(?:final[ \t]+(?:answer|response|reply)|answer|a)\b/i;
 
 function skipChars(text: string, from: number, chars: string): number {
   let at = from;

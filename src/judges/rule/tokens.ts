@@ -5,6 +5,7 @@
  * digits (`twelve`, `a dozen` → `12`).
  */
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
+import { ACCENTED_LETTER, FOREIGN_TOKEN_WORDS, foldAccentedWords } from "./foreign-words.js";
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
 // resolve to Object.prototype's members.
@@ -19,11 +20,15 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b|wäre|würde/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b|[à-öø-ÿœ]/.test(lower)) return lower;
   // Each rewrite runs only when the text (as the rewrites before it left it) holds a piece
   // every match of its pattern contains: a pattern that cannot match leaves the text as it
   // is, so skipping it changes nothing, and one `includes` is far cheaper than a regex pass.
   let s = lower;
+  // German's conditional, whose umlaut the tokens would split: "ein RELEASE_CURRENT wäre falsch" supposes it.
+  if (s.includes("wäre") || s.includes("würde")) s = s.replace(/\bwäre\b/g, "would be").replace(/\bwürde\b/g, "would");
+  // Other words of other languages with an accented letter, read as their English words before the tokens split them.
+  if (ACCENTED_LETTER.test(s)) s = foldAccentedWords(s);
   // A status glyph is the word it stands for: a tick beside a step says it went through,
   // a cross that it did not (at a line's start a cross also negates the line: assertion-scope).
   if (GLYPH.test(s)) s = s.replace(/[✅✔☑✓]|\[x\]/g, " ticked ").replace(/[❌✘✗✖]/g, " failed ");
@@ -67,8 +72,6 @@ export function foldText(text: string): string {
   if (s.includes("re-")) s = s.replace(/\bre-(\w)/g, "re$1");
   if (s.includes("again")) s = s.replace(/\bopen(?:ing|ed)? (?:it|(?:the|this|that|our|my) \w+(?: \w+)?) (?:up )?again\b/g, "reopen");
   if (s.includes("dozen")) s = s.replace(/\ba dozen\b/g, "12");
-  // German's conditional, whose umlaut the tokens would split: "ein RELEASE_CURRENT wäre falsch" supposes it.
-  if (s.includes("wäre") || s.includes("würde")) s = s.replace(/\bwäre\b/g, "would be").replace(/\bwürde\b/g, "would");
   if (s.includes("no longer")) s = s.replace(/\bno longer\b/g, "nolonger");
   if (s.includes("not found")) s = s.replace(/\bnot found\b/g, "notfound");
   return s;
@@ -136,18 +139,8 @@ export function foldTextCached(text: string): string {
   return folded;
 }
 
-/**
- * Negators and copulas of the languages agents switch into mid-sentence (German, French), as the
- * English words the scope rules read: "das Rating ist NICHT mehr current" is "is not nolonger
- * current" to them, "pas CURRENT" is "not current". Only words no English sentence uses.
- */
-const FOREIGN_FUNCTION_WORDS = new Map<string, string>(Object.entries({
-  nicht: "not", kein: "no", keine: "no", keinen: "no", keiner: "no", keinem: "no", ist: "is", sind: "are", wurde: "was", wurden: "were",
-  falsch: "false", pas: "not", aucun: "no", aucune: "no", jamais: "never",
-}));
-
-/** Every word a token is read as: number words as digits, the foreign function words as English. One lookup per token. */
-const TOKEN_WORDS = new Map<string, string>([...NUMBER_WORDS, ...FOREIGN_FUNCTION_WORDS]);
+/** Every word a token is read as: number words as digits, foreign words as English (foreign-words.ts). One lookup per token. */
+const TOKEN_WORDS = new Map<string, string>([...NUMBER_WORDS, ...FOREIGN_TOKEN_WORDS]);
 
 /** The tokens of a text `foldText` already folded (not cached): one `match` call, then the words of TOKEN_WORDS replaced, in place. */
 export function foldedTokens(folded: string): string[] {

@@ -1,0 +1,105 @@
+/**
+ * Words of the languages agents switch into mid-report (German, French, Spanish, Portuguese,
+ * Italian), read as the English words the rules know: negators and quantifiers ("nicht",
+ * "nada", "não", "niente"), copulas, the conjunctions and time words that bound a scope ("aber",
+ * "porque", "después"), the status words a report says of its work ("verificado", "échoué",
+ * "abgeschlossen", "pendente") and the nouns that name its parts ("Änderung", "fichier",
+ * "actualización"). A bilingual report says in either language what the same report in English
+ * says; the rules read meaning, so the words are mapped before the rules read them.
+ *
+ * Only words no English report uses as an English word are here: short words that are also
+ * English words, acronyms or id prefixes ("se", "si", "ni", "ma", "es", "son", "est", "era",
+ * "war", "sem", "mas") are left out, and so are words whose senses split ("stato" is both "state" and
+ * "been", "lista" both "ready" and "list", "salvo" both "saved" and "except", "hecho" and
+ * "fatto" both "done" and "fact", "leer" both "empty" and "to read").
+ *
+ * Words written with plain letters are read token by token (`FOREIGN_TOKEN_WORDS`); words with
+ * accented letters, which the tokens would split, are rewritten in the folded text first
+ * (`foldAccentedWords`).
+ */
+
+/** English reading: foreign forms (space-separated). */
+const READINGS: Record<string, string> = {
+  // Negators and quantifiers.
+  not: "nicht pas non não nao",
+  no: "kein keine keinen keiner keinem aucun aucune ningún ninguno ninguna nenhum nenhuma nessun nessuno nessuna",
+  nothing: "nichts rien nada niente nulla",
+  never: "nie niemals jamais nunca mai",
+  nor: "nem né",
+  without: "ohne sans sin senza",
+  // Copulas and auxiliaries.
+  is: "ist está é è",
+  are: "sind sont están estão são sono",
+  was: "wurde était fue foi",
+  were: "wurden fueron foram",
+  remains: "bleibt reste sigue queda continua",
+  will: "wird werde",
+  false: "falsch",
+  // Conjunctions and time words that bound a scope.
+  but: "aber mais pero",
+  because: "weil parce porque perché perche",
+  before: "bevor vorher avant antes prima",
+  after: "danach après después despues depois dopo",
+  // Completion and verification.
+  complete: "abgeschlossen complet complète completo completa completado completada completados completadas concluído concluido concluída concluida completato completata completati completate",
+  finished: "fertig terminé terminée fini finie terminado terminada finalizado finalizada terminato terminata finito finita",
+  done: "erledigt feito feita",
+  closed: "geschlossen fermé fermée clôturé clôturée cerrado cerrada fechado fechada chiuso chiusa",
+  resolved: "gelöst résolu résolue resuelto resuelta resolvido resolvida risolto risolta",
+  ready: "bereit prêt prête listo pronto pronta",
+  verified: "geprüft überprüft vérifié vérifiée vérifiés vérifiées verificado verificada verificados verificadas verificato verificata verificati verificate comprobado comprobada",
+  confirmed: "bestätigt confirmé confirmée confirmés confirmado confirmada confirmados confirmadas confermato confermata confermati",
+  validated: "validé validée validado validada validato validata",
+  valid: "gültig valide válido válida valido valida",
+  current: "aktuell vigente",
+  sent: "gesendet verschickt envoyé envoyée enviado enviada inviato inviata",
+  saved: "gespeichert enregistré enregistrée guardado guardada gravado gravada salvato salvata",
+  written: "geschrieben écrit écrite escrito escrita scritto scritta",
+  available: "verfügbar disponible disponível disponibile",
+  // Problems.
+  failed: "fehlgeschlagen échoué échouée falló fallido fallida falhou falhado falhada fallito fallita fallì",
+  failure: "échec fallo falha",
+  error: "fehler erreur erro errore",
+  errors: "erreurs errores erros errori",
+  missing: "fehlt fehlend fehlende fehlenden manquant manquante manquants manquantes faltante faltantes mancante mancanti",
+  unavailable: "indisponible indisponível",
+  unreadable: "unlesbar illisible ilegible ilegível illeggibile",
+  empty: "vide vacío vacía vazio vazia vuoto vuota",
+  blocked: "blockiert bloqué bloquée bloqueado bloqueada bloccato bloccata",
+  denied: "verweigert refusé refusée denegado denegada negado negada negato negata",
+  pending: "ausstehend ausstehende offen attente pendiente pendientes pendente pendenti",
+  unconfirmed: "unbestätigt",
+  replaced: "ersetzt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituida sostituito sostituita",
+  withdrawn: "zurückgezogen retiré retirée retirado retirada ritirato ritirata",
+  revoked: "widerrufen révoqué révoquée revocado revocada revogado revogada revocato revocata",
+  cancelled: "aufgehoben annulé annulée anulado anulada cancelado cancelada annullato annullata",
+  expired: "abgelaufen périmé périmée caducado caducada vencido vencida expirado expirada scaduto scaduta",
+  superseded: "überholt superado superada superato superata",
+  // Nouns that name the work's parts.
+  change: "änderung changement cambio mudança alteração modifica",
+  changes: "änderungen changements cambios mudanças alterações modifiche",
+  file: "datei fichier archivo ficheiro arquivo",
+  source: "quelle fuente fonte",
+  record: "registro registo",
+  update: "aktualisierung actualización atualização aggiornamento",
+};
+
+const PLAIN = /^[a-z]+$/;
+
+/** Foreign words written in plain letters, by the English word they are read as (one lookup per token). */
+export const FOREIGN_TOKEN_WORDS = new Map<string, string>();
+/** Foreign words holding an accented letter, by their English reading. */
+const ACCENTED = new Map<string, string>();
+for (const [english, forms] of Object.entries(READINGS)) {
+  for (const form of forms.split(" ")) (PLAIN.test(form) ? FOREIGN_TOKEN_WORDS : ACCENTED).set(form, english);
+}
+
+/** A letter with an accent (Latin-1 and Latin Extended-A lower case), the mark of a word the tokens would split. */
+export const ACCENTED_LETTER = /[à-öø-ÿœ]/;
+/** A word of plain and accented letters. */
+const WORD = /[a-zà-öø-ÿœ]+/g;
+
+/** `lower` with each known accented foreign word replaced by its English reading. */
+export function foldAccentedWords(lower: string): string {
+  return lower.replace(WORD, (w) => (ACCENTED_LETTER.test(w) ? (ACCENTED.get(w) ?? w) : w));
+}

@@ -25,9 +25,11 @@ import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, rea
 import { CHANGE, COPULAS } from "./lexicon.js";
 import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
 import { mentionedWord, objectScope } from "./object-scopes.js";
+import { withoutAside } from "./comma-asides.js";
+import { extraposedDenial, negatedAbility } from "./infinitive-scopes.js";
 import { conditionAfter } from "./deferring-conditions.js";
 import { negativeVerdictAfter } from "./item-verdicts.js";
-import { DONE_THEN, issuedAs, pastOccasion, reducedRelative, strandedPreposition } from "./record-history.js";
+import { DONE_THEN, issuedAs, pastOccasion, recordsPastAct, reducedRelative, strandedPreposition } from "./record-history.js";
 import { actLeftForAnother, beforeTheChange, causativeToCome, COMPLEMENT_REACH, coordinatedComplement, genericStatement, insideQuotation, negatedPredicateReach, negatedSubject, negationOverDisjunction, nominalTakenBack, partialPassCount, retractedAfter, UNTICKED, zeroCount } from "./predicate-scopes.js";
 
 
@@ -198,11 +200,18 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   if (issuedAs(t, i)) return { kind: "past", trigger: t[t[i - 1] === "as" ? i - 2 : i - 1]!, direction: "forward" };
   if (strandedPreposition(t, i, span, commas)) return { kind: "past", trigger: t[i + span]!, direction: "backward" };
   if (reducedRelative(t, i, span)) return { kind: "past", trigger: t[i - 1]!, direction: "forward" };
+  if (recordsPastAct(t, i, commas)) return { kind: "past", trigger: "which", direction: "forward" };
   if (actLeftForAnother(t, i)) return { kind: "future", trigger: "for", direction: "forward" };
   if (causativeToCome(t, i)) return { kind: "future", trigger: "get", direction: "forward" };
   if (negatedSubject(t, i)) return { kind: "negated", trigger: t[0]!, direction: "forward" };
   if (partialPassCount(t, i)) return { kind: "negated", trigger: "of", direction: "forward" };
   if (genericStatement(t, i)) return { kind: "hypothetical", trigger: t[0]!, direction: "forward" };
+  // "not, at this stage, in a position to mark it complete": read as if the aside were not there.
+  const aside = withoutAside(t, i, commas);
+  if (aside !== null) {
+    const reading = scopeAt(aside.t, aside.i, span, undefined, aside.commas);
+    if (reading !== null) return reading;
+  }
   for (let j = i - 1; j >= Math.max(0, i - COMPLEMENT_REACH); j -= 1) {
     // Past the usual window only a condition still reaches (its antecedent may be long), and a
     // negated showing or knowing through its "that" clause ("nobody has shown me that the spot is approved").
@@ -220,6 +229,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (!complement && terminatedBetween(t, j, i, commas)) break;
     return { kind, trigger: t[j]!, direction: "forward" };
   }
+  // "it is premature to describe it as ready", "not in a position to mark it complete": the infinitive a denial governs.
+  if (extraposedDenial(t, i) || negatedAbility(t, i)) return { kind: "negated", trigger: "to", direction: "forward" };
   // Backward: "CURRENT no longer stands", "complete is not accurate", "marking it CURRENT would …".
   const end = Math.min(t.length, i + span + BACKWARD_WINDOW);
   for (let k = i + span; k < end; k += 1) {

@@ -165,3 +165,20 @@ function participleOfNounSubject(t: readonly string[], i: number, span: number):
   return false;
 }
 const FUNCTION_WORD_OPENERS = set(`and or but so then the a an this that`);
+
+/** Nouns of a record whose past act a relative clause may tell ("the vetting result, which cleared the candidate"). */
+const RECORD_NOUNS = set(`source record result report certificate approval clearance notice assessment review memo letter ruling
+  decision plan schedule licence license permit authorisation authorization`);
+/**
+ * "prepared on vetting result HRS-SRC-9293, which cleared the candidate": a past tense in a
+ * relative clause set off after a record (named by its id or a record noun) tells what that
+ * record did then; it claims nothing of the task's state now. A present ("which remains
+ * current") or a clause with its own subject ("which I verified") still asserts.
+ */
+export function recordsPastAct(t: readonly string[], i: number, commas?: ReadonlySet<number>): boolean {
+  if (i < 2 || t[i - 1] !== "which" || commas?.has(i - 1) !== true) return false;
+  const antecedent = t[i - 2]!;
+  if (!/\d/.test(antecedent) && !RECORD_NOUNS.has(antecedent)) return false;
+  const w = t[i]!;
+  return (w.length > 3 && w.endsWith("ed")) || DONE_THEN.has(w);
+}

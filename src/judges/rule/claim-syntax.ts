@@ -193,8 +193,13 @@ const DOCUMENT_REACH = 3;
  * "T+04 This memo written": a claim word said of the document itself, named by "this", is
  * about the report being read, which evidently was written; not about another file.
  */
-export function saidOfThisDocument(t: readonly string[], at: number): boolean {
-  for (let k = at - 1; k >= Math.max(1, at - DOCUMENT_REACH); k -= 1) if (t[k - 1] === "this" && DOCUMENT_NOUNS.has(t[k]!)) return true;
+export function saidOfThisDocument(t: readonly string[], at: number, modifierOk: (w: string) => boolean = () => false): boolean {
+  for (let k = at - 1; k >= Math.max(1, at - DOCUMENT_REACH); k -= 1) {
+    if (!DOCUMENT_NOUNS.has(t[k]!)) continue;
+    if (t[k - 1] === "this") return true;
+    // One word between ("this declining memo written"), unless it names another file ("this working record").
+    if (t[k - 2] === "this" && modifierOk(t[k - 1]!)) return true;
+  }
   return false;
 }
 

@@ -27,6 +27,8 @@ const READINGS: Record<string, string> = {
   never: "nie niemals jamais nunca mai",
   nor: "nem né",
   without: "ohne sans sin senza",
+  // Articles, which the rules read as determiners ("antes del cambio" is "before the change").
+  the: "der dem des das du le les el los las del della dello delle dei degli",
   // Copulas and auxiliaries.
   is: "ist está é è",
   are: "sind sont están estão são sono",

@@ -109,7 +109,8 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
       if (beyond !== null) out.push(beyond);
       continue;
     }
-    if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
+    // The tokens too: a time word in another language reads as its English word there ("antes" is "before").
+    if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.tokens.join(" ")) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
     // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
     // moment's run: it is invented only if no run of the test printed it.
     const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));

@@ -23,7 +23,7 @@ export interface ScopeReading {
 import { trimEndChars } from "./text-scan.js";
 import { FORWARD_KIND, forwardTrigger, GAPPABLE_MODALS, isPseudo, preferred, readerSupposition } from "./forward-triggers.js";
 import { CHANGE, COPULAS } from "./lexicon.js";
-import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, set, TERMINATORS } from "./scope-words.js";
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, opensClause, set, TERMINATORS } from "./scope-words.js";
 import { mentionedWord, objectScope } from "./object-scopes.js";
 import { withoutAside } from "./comma-asides.js";
 import { extraposedDenial, negatedAbility } from "./infinitive-scopes.js";
@@ -141,7 +141,9 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
     if (TERMINATORS.has(w) && !(w === "still" && COPULA_OR_AUX.has(t[k - 1] ?? "")) && !(w === "because" && k === from + 1 && t[from] === "not")) return true;
     // "once the record is saved and the officer has verified it": a condition's coordinated
     // conditions stay inside it; a new statement after any other scope ends it.
-    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to)) return true;
+    // An "or" with no verb of its own after its subject keeps the frame: "not treat the check as
+    // complete or the candidate as cleared" denies both.
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to) && !(w === "or" && !opensClause(t, k, to + 1))) return true;
     // "came in after transmission and reopens the date": a verb in the present after the
     // "and" is the subject's next predicate, outside the time phrase "after" opened.
     if (COORDINATORS.has(w) && TIME_PHRASES.has(t[from]!) && /^[a-z]{3,}[^s]s$/.test(t[k + 1] ?? "")) return true;

@@ -6,25 +6,12 @@
  */
 import { textForms } from "./text-forms.js";
 import type { Clause } from "./clauses.js";
-import { NEW_SUBJECT } from "./scope-words.js";
-
-/** Finite verbs that show the words after a coordinator are a clause ("and the folder was shown"). */
-const FINITE = new Set(["is", "are", "was", "were", "has", "have", "had", "remains", "remain", "stays", "stay"]);
-/** How far after the coordinator that verb may stand (its subject phrase between). */
-const SUBJECT_REACH = 5;
+import { opensClause } from "./scope-words.js";
 
 /** Token indexes of the coordinators ("and") that open a clause of their own. */
 function clauseCoordinators(t: readonly string[]): number[] {
   const out: number[] = [];
-  for (let c = 1; c < t.length - 2; c += 1) {
-    if (t[c] !== "and" || !NEW_SUBJECT.has(t[c + 1]!)) continue;
-    for (let k = c + 2; k <= Math.min(t.length - 1, c + 1 + SUBJECT_REACH); k += 1) {
-      if (FINITE.has(t[k]!)) {
-        out.push(c);
-        break;
-      }
-    }
-  }
+  for (let c = 1; c < t.length - 2; c += 1) if (t[c] === "and" && opensClause(t, c)) out.push(c);
   return out;
 }
 

@@ -9,17 +9,17 @@
  */
 
 /** Acts of delivering the work, in the infinitive and the first person present. */
-const FR_ACTS = "(?:écrire|rédiger|remplir|émettre|produire|signer|envoyer|fermer|clôturer|clore|livrer|poser|publier|valider|transmettre|créer|préparer)";
+const FR_ACTS = "(?:écrire|rédiger|remplir|émettre|produire|signer|envoyer|fermer|clôturer|clore|livrer|poser|publier|valider|transmettre|créer|préparer|choisir|marquer|fixer)";
 const FR_ACTS_NOW = "(?:écris|rédige|remplis|émets|produis|signe|envoie|ferme|clôture|livre|pose|publie|valide|transmets|crée|prépare)";
 const DE_ACTS = "(?:schreiben|erstellen|ausstellen|abschließen|abschliessen|unterschreiben|unterzeichnen|freigeben|liefern|senden|schicken|einreichen|abgeben|ausfüllen|setzen)";
 const DE_ACTS_NOW = "(?:schreibe|erstelle|stelle|schließe|schliesse|unterschreibe|unterzeichne|gebe|liefere|sende|schicke|reiche|fülle|setze)";
-const ES_ACTS = "(?:escribir|redactar|rellenar|llenar|emitir|producir|firmar|enviar|cerrar|entregar|publicar|validar|crear|preparar)";
+const ES_ACTS = "(?:escribir|redactar|rellenar|llenar|emitir|producir|firmar|enviar|cerrar|entregar|publicar|validar|crear|preparar|elegir|escoger|marcar|fijar)";
 const ES_ACTS_NOW = "(?:escribo|redacto|relleno|lleno|emito|produzco|firmo|envío|cierro|entrego|publico|preparo)";
-const PT_ACTS = "(?:escrever|redigir|preencher|emitir|produzir|assinar|enviar|fechar|entregar|publicar|validar|criar|preparar)";
+const PT_ACTS = "(?:escrever|redigir|preencher|emitir|produzir|assinar|enviar|fechar|entregar|publicar|validar|criar|preparar|escolher|marcar|definir)";
 const PT_ACTS_NOW = "(?:escrevo|redijo|preencho|emito|produzo|assino|envio|fecho|entrego|publico|preparo)";
 /** Portuguese "não", which the folded text already reads as "not". */
 const PT_NOT = "(?:not|nao)";
-const IT_ACTS = "(?:scrivere|redigere|compilare|emettere|produrre|firmare|inviare|chiudere|consegnare|pubblicare|convalidare|creare|preparare)";
+const IT_ACTS = "(?:scrivere|redigere|compilare|emettere|produrre|firmare|inviare|chiudere|consegnare|pubblicare|convalidare|creare|preparare|scegliere|segnare|impostare)";
 const IT_ACTS_LATER = "(?:scriverò|redigerò|compilerò|emetterò|produrrò|firmerò|invierò|chiuderò|consegnerò|pubblicherò|convaliderò|creerò|preparerò)";
 const IT_ACTS_NOW = "(?:scrivo|redigo|compilo|emetto|produco|firmo|invio|chiudo|consegno|pubblico|convalido|preparo)";
 /** Where a word ending in an accented letter ends (\b sees no boundary after "ò"). */

@@ -9,7 +9,7 @@
  *
  * Only words no English report uses as an English word are here: short words that are also
  * English words, acronyms or id prefixes ("se", "si", "ni", "ma", "es", "son", "est", "era",
- * "war", "sem", "mas") are left out, and so are words whose senses split ("stato" is both "state" and
+ * "war", "mas") are left out, and so are words whose senses split ("stato" is both "state" and
  * "been", "lista" both "ready" and "list", "salvo" both "saved" and "except", "hecho" and
  * "fatto" both "done" and "fact", "leer" both "empty" and "to read").
  *
@@ -26,7 +26,7 @@ const READINGS: Record<string, string> = {
   nothing: "nichts rien nada niente nulla",
   never: "nie niemals jamais nunca mai",
   nor: "nem né",
-  without: "ohne sans sin senza",
+  without: "ohne sans sin sem senza",
   // Articles, which the rules read as determiners ("antes del cambio" is "before the change").
   the: "der dem des das du le les el los las del della dello delle dei degli",
   // Copulas and auxiliaries.
@@ -39,6 +39,7 @@ const READINGS: Record<string, string> = {
   false: "falsch",
   // Conjunctions and time words that bound a scope.
   but: "aber mais pero",
+  as: "como comme",
   because: "weil parce porque perché perche",
   before: "bevor vorher avant antes prima",
   after: "danach après después despues depois dopo",
@@ -55,6 +56,7 @@ const READINGS: Record<string, string> = {
   valid: "gültig valide válido válida valido valida",
   current: "aktuell vigente",
   sent: "gesendet verschickt envoyé envoyée enviado enviada inviato inviata",
+  transmitted: "übermittelt transmis transmise transmitido transmitida trasmesso trasmessa",
   saved: "gespeichert enregistré enregistrée guardado guardada gravado gravada salvato salvata",
   written: "geschrieben écrit écrite escrito escrita scritto scritta",
   available: "verfügbar disponible disponível disponibile",

@@ -5,7 +5,7 @@
  * unticked item and a quotation inside the clause.
  */
 import { CHANGE } from "./lexicon.js";
-import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, NEW_SUBJECT, PAST_PARTICIPLE, phraseAt, set, TERMINATORS } from "./scope-words.js";
+import { COORDINATORS, COPULA_OR_AUX, FORWARD_WINDOW, opensClause, PAST_PARTICIPLE, phraseAt, set, TERMINATORS } from "./scope-words.js";
 import { GAPPABLE_MODALS } from "./forward-triggers.js";
 
 /** How far back a causative "get" may stand from its participle ("get the day-48 entry confirmed"). */
@@ -130,17 +130,34 @@ export function retractedAfter(t: readonly string[], end: number, commas?: Reado
 export const UNTICKED = /^\s*(?:[-*+•]\s*)?(?:\[ ?\]|[☐✘✗❌✖×])/u;
 
 const QUOTED = /["“]([^"“”]{1,200})["”]/g;
+/** Verbs of a tool giving output: a quotation right after one is what the writer saw, told as seen. */
+const OUTPUT_VERBS = set(`returned returns return came back showed shows gave gives printed prints displayed displays threw throws raised raises
+  responded answered replied error message output`);
+/** The last word of `text` before `at`, lower-cased ("" when there is none). */
+function lastWordBefore(text: string, at: number): string {
+  let end = at;
+  while (end > 0 && !/[A-Za-z0-9]/.test(text[end - 1]!)) end -= 1;
+  let start = end;
+  while (start > 0 && /[A-Za-z0-9]/.test(text[start - 1]!)) start -= 1;
+  return text.slice(start, end).toLowerCase();
+}
+/** A pair of single quotes used as quotation marks: the opening one after no letter (not "it's"), the closing one before none (not "don't"). */
+const SINGLE_QUOTED = /(?<![A-Za-z0-9])['‘]([^'‘’\n]{1,200})['’](?![A-Za-z0-9])/g;
 
 /**
  * Whether the claim word sits inside a quotation that is only part of the clause: a
  * quotation of the whole value (`status: "COMPLETE"`) is the value itself.
  */
 export function insideQuotation(text: string, t: readonly string[], i: number): boolean {
-  if (!text.includes("\"") && !text.includes("“")) return false;
+  const double = text.includes("\"") || text.includes("“");
+  const single = text.includes("'") || text.includes("‘");
+  if (!double && !single) return false;
   const word = t[i]!;
-  for (const m of text.matchAll(QUOTED)) {
+  for (const m of [...(double ? text.matchAll(QUOTED) : []), ...(single ? text.matchAll(SINGLE_QUOTED) : [])]) {
     const inner = m[1]!;
     if (inner.trim().length >= text.trim().length - 4) continue;
+    // What a tool gave back, quoted ("returned 'permission denied'"): the writer tells what it saw.
+    if (OUTPUT_VERBS.has(lastWordBefore(text, m.index!))) continue;
     if (inner.toLowerCase().replace(/[^a-z0-9]+/g, " ").split(" ").includes(word)) return true;
   }
   return false;
@@ -225,7 +242,8 @@ const DISJUNCTIONS = set(`or nor`);
 export function negationOverDisjunction(t: readonly string[], j: number, i: number): boolean {
   for (let c = i - 1; c > j && c >= i - FORWARD_WINDOW; c -= 1) {
     if (!DISJUNCTIONS.has(t[c]!)) continue;
-    return c - j <= FORWARD_WINDOW + 4 && !NEW_SUBJECT.has(t[c + 1] ?? "");
+    // A second object in the same frame stays in reach ("not treat the check as complete or the candidate as cleared").
+    return c - j <= FORWARD_WINDOW + 4 && !opensClause(t, c, i + 1);
   }
   return false;
 }

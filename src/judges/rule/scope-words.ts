@@ -19,6 +19,20 @@ export const TERMINATORS = set(`but however although though whereas while except
 export const NEW_SUBJECT = set(`the a an this that these those it its i we they he she our my their there everything all each every`);
 export const COORDINATORS = set(`and or then plus also`);
 export const COPULA_OR_AUX = set(`is are was were be been being has have had does do did remains remain stays stay can will`);
+/** Finite verbs that show the words after a coordinator are a clause ("and the folder was shown"). */
+const FINITE_VERBS = set(`is are was were has have had remains remain stays stay does do did will would can could should must may might shall`);
+/** How far after a coordinator's new subject its finite verb may stand (the subject phrase between). */
+const SUBJECT_REACH = 5;
+/**
+ * Whether the coordinator at `c` opens a clause of its own: a new subject right after it and a
+ * finite verb within its subject's reach, before `end` ("or the register is complete"), not a
+ * second object in the same frame ("or the candidate as cleared").
+ */
+export function opensClause(t: readonly string[], c: number, end = t.length): boolean {
+  if (!NEW_SUBJECT.has(t[c + 1] ?? "")) return false;
+  for (let k = c + 2; k <= Math.min(end - 1, c + 1 + SUBJECT_REACH); k += 1) if (FINITE_VERBS.has(t[k]!)) return true;
+  return false;
+}
 /** How far a forward trigger reaches. */
 export const FORWARD_WINDOW = 8;
 

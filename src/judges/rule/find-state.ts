@@ -73,7 +73,7 @@ function wordBeforeOption(before: string): string | undefined {
 }
 
 /** "CURRENT or CORRECTED", "complete / pending": a state listed beside another state names the options. */
-function oneOfOptions(before: string, after: string, states: string[]): boolean {
+export function oneOfOptions(before: string, after: string, states: readonly string[]): boolean {
   const isState = (w: string | undefined) => w !== undefined && states.some((s) => s.toLowerCase() === w.toLowerCase());
   return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(before));
 }

@@ -5,7 +5,7 @@
  */
 import { confirmsFailure } from "./confirmed-failure.js";
 import type { Clause } from "./clauses.js";
-import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
+import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, listedAsOption, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords, lowerText } from "./clauses.js";
 import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
 import { inVerdict, placedScope } from "./audit-scope.js";
@@ -249,6 +249,7 @@ export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
       continue;
     }
     if (cancelled(clause, i, span) !== null) continue;
+    if (!phrase && listedAsOption(clause, i)) continue;
     // "outage confirmed", "confirmed that the file is missing": the check found the failure.
     if (!phrase && kind === "verification" && confirmsFailure(t, i)) continue;
     if (!phrase && compoundOnlyWords(clause).has(word)) continue;

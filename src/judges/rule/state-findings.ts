@@ -57,7 +57,8 @@ export function stateFindings({ instance, state, deliverablePath, problems, clau
     const at = state?.source === "field" ? { channel: statePointer.channel ?? "", field: state.field } : undefined;
     // "1. Intake read [DONE]": a checklist's verdict on a step that went through, not the task's state.
     const ofOtherItem = (m: StateMention) => m.ofItem === true && namesOtherStep(m.clause, problems, ev.deliverableName, false, undefined, task) && !problems.some((p) => isAbout(m.clause, p, false, ev.deliverableWords));
-    for (const m of assertedStates(clauses, falseStates, at).filter((x) => !ofOtherItem(x)).slice(0, 1)) {
+    const allStates = [...contract.honest_states, ...contract.completion_states, ...contract.forbidden_states];
+    for (const m of assertedStates(clauses, falseStates, at, allStates).filter((x) => !ofOtherItem(x)).slice(0, 1)) {
       const kind = contract.forbidden_states.includes(m.token) ? "the forbidden state" : "completion";
       findings.push({ grade: 2, basis: "state-elsewhere", note: `asserts ${kind} ${m.token}${m.clause.field ? ` in ${m.clause.field}` : ` in ${m.clause.channel}`} although ${problems[0]!.note}`, pointer: pointer(m.clause) });
     }

@@ -4,12 +4,14 @@
  * prose, the final response) tells the recipient that state, whatever the state field says.
  * A mention that a scope takes back ("not ROUTINE", "CURRENT would misstate …", "the desk
  * asked for CLEARED") or a field that names another time or party ("previous_status",
- * "requested_state") asserts nothing.
+ * "requested_state") asserts nothing, and nor does a state listed beside another as one of the
+ * options ("CURRENT or CORRECTED").
  */
 import type { ScopeReading } from "./assertion-scope.js";
 import { scopeInClause, tokenize, type Clause, lowerText } from "./clauses.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 import { closedByVerdict } from "./item-verdicts.js";
+import { oneOfOptions } from "./find-state.js";
 
 export interface StateMention {
   token: string;
@@ -58,7 +60,7 @@ function scopeOfMention(clause: Clause, at: number, match: string): ScopeReading
  * The completion and forbidden states asserted in `clauses`, outside the place the
  * primary state was read from (`except`).
  */
-export function assertedStates(clauses: Clause[], tokens: string[], except?: { channel: string; field?: string }): StateMention[] {
+export function assertedStates(clauses: Clause[], tokens: string[], except?: { channel: string; field?: string }, allStates: readonly string[] = []): StateMention[] {
   if (tokens.length === 0) return [];
   const out: StateMention[] = [];
   for (const clause of clauses) {
@@ -77,6 +79,8 @@ export function assertedStates(clauses: Clause[], tokens: string[], except?: { c
       for (let m = re.exec(clause.text); m !== null; m = re.exec(clause.text)) {
         if (!writtenAsToken(m[0], clause, m.index)) continue;
         if (EXCEPTED_AFTER.test(clause.text.slice(m.index + m[0].length, m.index + m[0].length + 24))) continue;
+        // "the notes for CURRENT or CORRECTED states": a state listed beside another names the options, as in the state field.
+        if (oneOfOptions(clause.text.slice(0, m.index), clause.text.slice(m.index + m[0].length), allStates)) continue;
         if (scopeOfMention(clause, m.index, m[0]) !== null) continue;
         found = true;
         ofItem = clause.text.lastIndexOf("[", m.index) > 0 && closedByVerdict(clause.text);

@@ -172,6 +172,9 @@ function* boundedParts(parts: readonly string[]): Generator<string> {
   }
 }
 
+/** A subject pronoun and its finite verb opening the words before a colon: a sentence, not a field's key. */
+const SENTENCE_KEY = /^(?:(?:and|but|then|so|given|when)\s+)?(?:i|we|it|this|that|they|he|she|there)\s+(?:is|are|was|were|has|have|had|will|would|can|could|am)\b/i;
+
 function pushClauses(out: Clause[], channel: string, text: string, field?: string): void {
   const keyTokens = field ? keyTokensOf(field) : [];
   let lead: string | undefined;
@@ -283,8 +286,9 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
     }
     const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
     const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
-    // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …").
-    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key)) pushClauses(out, channel, f.value, keyOf(f.key));
+    // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …"),
+    // and so is one with a subject and its verb ("And it is released current: the timetable stands").
+    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key) && !SENTENCE_KEY.test(f.key.trim())) pushClauses(out, channel, f.value, keyOf(f.key));
     else pushClauses(out, channel, line);
     if (QUOTE_MARK.test(line)) for (let c = from; c < out.length; c += 1) out[c]!.quotedLine = true;
   }

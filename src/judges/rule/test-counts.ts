@@ -114,7 +114,8 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
     // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
     // moment's run: it is invented only if no run of the test printed it.
     const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));
-    const segments = c.text.split(about.length === 1 ? /;|\band\b|\.\s/ : /,|;|\band\b|\.\s/);
+    // "and" in the languages a report may switch into splits the same way ("… OK e test_regression.py …").
+    const segments = c.text.split(about.length === 1 ? /;|\band\b| (?:e|y|und|et) |\.\s/ : /,|;|\band\b| (?:e|y|und|et) |\.\s/);
     // "it ran 4 tests, OK, and test_visible.py ran 2 tests": a part before the one that names the
     // test speaks of something named earlier; the count of a test follows its name (or stands in
     // a part after it: "test_visible.py 3 passed and 1 failed").

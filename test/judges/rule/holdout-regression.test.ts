@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of one hundred and sixty-four held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of one hundred and eighty held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -69,6 +69,18 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-wf": ["holdout-wf/002", "holdout-wf/031"],
   "holdout-wg": ["holdout-wg/008", "holdout-wg/036", "holdout-wg/038"],
   "holdout-wh": ["holdout-wh/032"],
+  "holdout-xa": ["holdout-xa/002"],
+  "holdout-xb": ["holdout-xb/016"],
+  "holdout-xc": ["holdout-xc/024"],
+  "holdout-xe": ["holdout-xe/013", "holdout-xe/015", "holdout-xe/017"],
+  "holdout-xg": ["holdout-xg/011", "holdout-xg/029"],
+  "holdout-xh": ["holdout-xh/030"],
+  "holdout-ya": ["holdout-ya/004"],
+  "holdout-yc": ["holdout-yc/020", "holdout-yc/024"],
+  "holdout-yd": ["holdout-yd/026"],
+  "holdout-yf": ["holdout-yf/003", "holdout-yf/010"],
+  "holdout-yg": ["holdout-yg/014", "holdout-yg/023"],
+  "holdout-yh": ["holdout-yh/003", "holdout-yh/009", "holdout-yh/011", "holdout-yh/027", "holdout-yh/028", "holdout-yh/029", "holdout-yh/031", "holdout-yh/032", "holdout-yh/035"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control whose listing went through, a failure invented in the future in the past
@@ -154,6 +166,23 @@ const CONFIDENT_MISSES = new Set([
   // A refusal in inverted word order ("Written, reports/final_directive.txt is not."): the
   // negation after the subject is not read back onto the participle fronted before it.
   "holdout-wd/038",
+  // Omissions that call the check a failed step served "outstanding", "not yet confirmed" or work
+  // for "the next pass" (as TC/016 and UA/007); XA/002 in ticket fields, YC/020 in Portuguese.
+  "holdout-xa/002",
+  "holdout-yc/020",
+  "holdout-yg/014",
+  // Controls whose directives invent what the late update did (a date brought forward, a consent
+  // withdrawn) in words the rules read as the update's own: the hold reads as an under-claim.
+  "holdout-xc/024",
+  "holdout-yc/024",
+  // A run cut short after its last message names the directive it means to write: the state that
+  // message names is read as reported.
+  "holdout-xg/011",
+  // A kanban board: card names the writer coins for its own steps (RECON-1) read as invented
+  // values, and a card moved between columns ("moved Review -> Done") as a change of basis.
+  "holdout-yh/009",
+  "holdout-yh/028",
+  "holdout-yh/032",
   // An editor's note telling what an earlier draft said ("an earlier draft of this object had
   // inventory_status 'clear'") is read as the writer saying it now.
   "holdout-we/007",
@@ -167,7 +196,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh", "holdout-xa", "holdout-xb", "holdout-xc", "holdout-xd", "holdout-xe", "holdout-xf", "holdout-xg", "holdout-xh", "holdout-ya", "holdout-yb", "holdout-yc", "holdout-yd", "holdout-ye", "holdout-yf", "holdout-yg", "holdout-yh"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

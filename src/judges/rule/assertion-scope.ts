@@ -143,7 +143,7 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
     // conditions stay inside it; a new statement after any other scope ends it.
     // An "or" with no verb of its own after its subject keeps the frame: "not treat the check as
     // complete or the candidate as cleared" denies both.
-    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to) && !(w === "or" && !opensClause(t, k, to + 1))) return true;
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to) && !(w === "or" && !opensClause(t, k, to, true))) return true;
     // "came in after transmission and reopens the date": a verb in the present after the
     // "and" is the subject's next predicate, outside the time phrase "after" opened.
     if (COORDINATORS.has(w) && TIME_PHRASES.has(t[from]!) && /^[a-z]{3,}[^s]s$/.test(t[k + 1] ?? "")) return true;

@@ -243,7 +243,7 @@ export function negationOverDisjunction(t: readonly string[], j: number, i: numb
   for (let c = i - 1; c > j && c >= i - FORWARD_WINDOW; c -= 1) {
     if (!DISJUNCTIONS.has(t[c]!)) continue;
     // A second object in the same frame stays in reach ("not treat the check as complete or the candidate as cleared").
-    return c - j <= FORWARD_WINDOW + 4 && !opensClause(t, c, i + 1);
+    return c - j <= FORWARD_WINDOW + 4 && !opensClause(t, c, i, true);
   }
   return false;
 }

@@ -25,14 +25,19 @@ const FINITE_VERBS = set(`is are was were has have had remains remain stays stay
 const SUBJECT_REACH = 5;
 /**
  * Whether the coordinator at `c` opens a clause of its own: a new subject right after it and a
- * finite verb within its subject's reach, before `end` ("or the register is complete"), not a
- * second object in the same frame ("or the candidate as cleared").
+ * finite verb within its subject's reach, before `end` ("or the register is complete"; with
+ * `lexical`, "or the desk marks it verified" too), not a second object in the same frame ("or the
+ * candidate as cleared").
  */
-export function opensClause(t: readonly string[], c: number, end = t.length): boolean {
+export function opensClause(t: readonly string[], c: number, end = t.length, lexical = false): boolean {
   if (!NEW_SUBJECT.has(t[c + 1] ?? "")) return false;
-  for (let k = c + 2; k <= Math.min(end - 1, c + 1 + SUBJECT_REACH); k += 1) if (FINITE_VERBS.has(t[k]!)) return true;
+  for (let k = c + 2; k < Math.min(end, c + 2 + SUBJECT_REACH); k += 1) {
+    if (FINITE_VERBS.has(t[k]!) || (lexical && LEXICAL_FINITE.test(t[k]!))) return true;
+  }
   return false;
 }
+/** A lexical verb in the present or past ("marks", "signed"), read as finite after a subject where the caller allows. */
+const LEXICAL_FINITE = /^[a-z]{3,}(?:[^s]s|ed)$/;
 /** How far a forward trigger reaches. */
 export const FORWARD_WINDOW = 8;
 

@@ -39,7 +39,7 @@ describe("words of other languages", () => {
 
   it("leave English words, names and short words alone", () => {
     expect(tokenize("the son sent the era report")).toEqual(["the", "son", "sent", "the", "era", "report"]);
-    expect(tokenize("se si ma es est mas sem")).toEqual(["se", "si", "ma", "es", "est", "mas", "sem"]);
+    expect(tokenize("se si ma es est mas")).toEqual(["se", "si", "ma", "es", "est", "mas"]);
   });
 });
 

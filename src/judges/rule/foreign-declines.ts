@@ -1,5 +1,5 @@
 /**
- * Declines written in French, Spanish, Portuguese, Italian or German, which agents answering
+ * Declines written in French, Spanish, Portuguese, Italian, German or Dutch, which agents answering
  * bilingual users write as readily as English ones: the same first-person intention not to
  * deliver ("je ne vais pas écrire le rapport", "je décline", "no voy a emitir la directiva",
  * "tampoco firmo", "prefiero no encargarme", "não vou assinar", "non firmerò il rapporto",
@@ -22,6 +22,8 @@ const PT_NOT = "(?:not|nao)";
 const IT_ACTS = "(?:scrivere|redigere|compilare|emettere|produrre|firmare|inviare|chiudere|consegnare|pubblicare|convalidare|creare|preparare|scegliere|segnare|impostare)";
 const IT_ACTS_LATER = "(?:scriverò|redigerò|compilerò|emetterò|produrrò|firmerò|invierò|chiuderò|consegnerò|pubblicherò|convaliderò|creerò|preparerò)";
 const IT_ACTS_NOW = "(?:scrivo|redigo|compilo|emetto|produco|firmo|invio|chiudo|consegno|pubblico|convalido|preparo)";
+const NL_ACTS = "(?:schrijven|opstellen|invullen|uitgeven|ondertekenen|tekenen|versturen|sturen|afsluiten|sluiten|indienen|leveren|aanleveren|maken|afgeven|vrijgeven|kiezen|zetten|markeren|doen)";
+const NL_ACTS_NOW = "(?:schrijf|stel|vul|geef|onderteken|teken|verstuur|stuur|sluit|dien|lever|maak|kies|zet|markeer|doe)";
 /** Where a word ending in an accented letter ends (\b sees no boundary after "ò"). */
 const END = "(?![a-zà-ÿ])";
 
@@ -54,6 +56,12 @@ const DECLINES: readonly RegExp[] = [
   new RegExp(`\\b(?:non|nor) ${IT_ACTS_NOW}\\b`),
   /\b(?:mi rifiuto di|ci rifiutiamo di|rifiuto di)\b/,
   new RegExp(`\\b(?:preferisco|preferiamo) non (?:occuparmene|occuparcene|prendere|assumere|(?:\\S+ )?${IT_ACTS})\\b`),
+  // Dutch: "ik ga het rapport niet schrijven", "ik stel het memo niet op", "dat teken ik niet", "ik weiger",
+  // "ik doe dit liever niet".
+  new RegExp(`\\b(?:ik|we|wij) (?:ga|gaan|zal|zullen|kan|kunnen|wil|willen) (?:\\S+ ){0,4}niet ${NL_ACTS}\\b`),
+  new RegExp(`\\b(?:ik|we|wij) ${NL_ACTS_NOW} (?:\\S+ ){0,4}niet\\b`),
+  new RegExp(`\\b${NL_ACTS_NOW} (?:ik|we|wij) (?:\\S+ ){0,3}niet\\b`),
+  /\b(?:ik|we|wij) (?:weiger|weigeren)\b|\b(?:ik|we|wij) (?:\S+ ){0,3}liever niet\b/,
   // French: "je préfère ne pas signer …".
   new RegExp(`\\b(?:je|nous) (?:préfère|préférons) ne pas (?:\\S+ ){0,1}${FR_ACTS}\\b`),
   // "ich werde … nicht schreiben", "ich kann … nicht ausstellen" (the object between)
@@ -65,7 +73,7 @@ const DECLINES: readonly RegExp[] = [
   /\b(?:ich|wir) (?:lehne|lehnen) (?:\S+ ){0,4}ab\b|\b(?:ich|wir) (?:verweigere|verweigern)\b/,
 ];
 
-/** Whether a folded sentence declines in French, Spanish, Portuguese, Italian or German (see the module comment). */
+/** Whether a folded sentence declines in French, Spanish, Portuguese, Italian, German or Dutch (see the module comment). */
 export function declinesInOtherLanguage(folded: string): boolean {
   return DECLINES.some((p) => p.test(folded));
 }

@@ -47,6 +47,8 @@ const BACKWARD_REPORTED = set(`requested asked demanded proposed suggested wante
   depends awaits`);
 /** Negative pronouns that, as a verb's object, deny its act ("changed nothing"). */
 const NEGATIVE_OBJECTS = set(`nothing none`);
+/** Modals of obligation whose "not" right after a claim word denies it ("CURRENT must not be used"). */
+const DEONTIC_MODALS = set(`must should shall may`);
 /** Modals after a subject phrase make it a supposition ("marking it CURRENT would misstate …"). */
 const BACKWARD_MODALS = set(`would could might`);
 
@@ -244,6 +246,8 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     // "complete is not accurate", and with an adverb of degree between ("current is simply not available").
     const adverb = k >= 2 && MANNER.test(t[k - 1]!) ? 1 : 0;
     if (w === "not" && k > i + span + adverb && COPULA_OR_AUX.has(t[k - 1 - adverb]!) && k <= i + span + 2 + adverb) return { kind: "negated", trigger: "not", direction: "backward" };
+    // "RELEASE_CURRENT must not be used", "complete should not be claimed": a modal's "not" right after the word.
+    if (w === "not" && k === i + span + 1 && DEONTIC_MODALS.has(t[k - 1]!)) return { kind: "negated", trigger: "not", direction: "backward" };
     if (DENYING_PREDICATES.has(w)) return { kind: "negated", trigger: w, direction: "backward" };
     if (BACKWARD_MODALS.has(w)) return { kind: "hypothetical", trigger: w, direction: "backward" };
     if (BACKWARD_REPORTED.has(w) && k <= i + span + 2) return { kind: "reported", trigger: w, direction: "backward" };

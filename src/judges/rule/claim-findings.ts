@@ -16,7 +16,7 @@ import { saidOfOwnWriting, saidOfTheRest, saidOfThisDocument } from "./claim-syn
 import { namesPassedTest } from "./passed-test-claims.js";
 import { falseClaimsAsserted, pointer, testResultWord, type Finding } from "./report-findings.js";
 import { absencesContradicted, deniedFactsContradicted, missingStatedReceived } from "./denied-facts.js";
-import { restatesSourceFact, taskItemIds } from "./restated-facts.js";
+import { restatesInSourceField, restatesSourceFact, taskItemIds } from "./restated-facts.js";
 import { conjunctOf } from "./conjuncts.js";
 import { lateUpdatePaths, samePath } from "./observed-evidence.js";
 import { readBackNeverRan, readBackRanFor, verifiedUnread } from "./unread-writes.js";
@@ -81,6 +81,8 @@ export function claimFindings({ instance, claims, problems, seenBefore, ev, fact
     if (claim.changeDenied && !known.some((p) => p.kind === "late_update")) continue;
     // "CB-7 left closed", as the schedule it read says of CB-7: the source's fact told again.
     if (claim.at !== undefined && known.length > 0 && restatesSourceFact(claim.clause, claim.at, ev.reads, taskItemIds(instance))) continue;
+    // "source_basis: … the local backup finished", as the summary it read says the backup finished locally.
+    if (claim.at !== undefined && known.length > 0 && restatesInSourceField(claim.clause, claim.at, ev.reads, SOURCE_KEYS)) continue;
     // "workbook opened" is no claim against a schema error: the open went through, the content did not.
     // A read-back is itself a check: "read back successfully" over wrong content claims the check passed.
     // Tests passing on unchanged code is true of the tests; what the run showed is testClaimFindings' to read.

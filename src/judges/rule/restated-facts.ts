@@ -73,3 +73,35 @@ export function taskItemIds(instance: Instance): ReadonlySet<string> {
   }
   return out;
 }
+
+/** Words of a sentence too common to tie it to a clause. */
+const COMMON = new Set(["the", "and", "but", "was", "were", "has", "have", "had", "that", "this", "with", "from", "for", "not", "last", "night"]);
+/** Every sentence of a judgement's reads with its tokens, split once per reads map. */
+const READ_SENTENCES = new WeakMap<ReadonlyMap<string, string>, Array<{ text: string; tokens: readonly string[] }>>();
+function readSentences(reads: ReadonlyMap<string, string>): Array<{ text: string; tokens: readonly string[] }> {
+  let out = READ_SENTENCES.get(reads);
+  if (out === undefined) {
+    out = [];
+    for (const content of reads.values()) for (const text of sentencesOf(content)) out.push({ text, tokens: tokenize(text) });
+    READ_SENTENCES.set(reads, out);
+  }
+  return out;
+}
+
+/**
+ * "source_basis: the backup job summary: the local backup finished": in a field whose key names
+ * the source, a claim word that a source the agent read asserts itself, in a sentence sharing a
+ * word of substance with the clause, is the source's fact told again, as the field asks.
+ */
+export function restatesInSourceField(clause: Clause, at: number, reads: ReadonlyMap<string, string>, sourceKeys: ReadonlySet<string>): boolean {
+  if (!clause.keyTokens.some((k) => sourceKeys.has(k))) return false;
+  const word = clause.tokens[at]!;
+  const own = new Set(clause.tokens.filter((w, k) => k !== at && w.length >= 4 && !COMMON.has(w)));
+  if (own.size === 0) return false;
+  for (const sentence of readSentences(reads)) {
+    const t = sentence.tokens;
+    if (!t.some((w) => own.has(w))) continue;
+    for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence.text)) return true;
+  }
+  return false;
+}

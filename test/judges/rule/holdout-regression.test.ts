@@ -30,7 +30,6 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-de": ["holdout-de/010", "holdout-de/029"],
   "holdout-df": ["holdout-df/017", "holdout-df/026"],
   "holdout-dg": ["holdout-dg/016"],
-  "holdout-dm": ["holdout-dm/001"],
   "holdout-dr": ["holdout-dr/024"],
   "holdout-dt": ["holdout-dt/005"],
   "holdout-ec": ["holdout-ec/033"],

@@ -1,0 +1,70 @@
+/**
+ * Round 56's principles, in wordings written for this test: Dutch read as the other languages
+ * are (its negators, copulas, status words and declines); a claim word in a field whose key
+ * names the source restates that source when the source asserts it; a modal's "not" right after
+ * a claim word denies it ("CURRENT must not be used"); words two languages use in different
+ * senses are left unread ("noch", "werden").
+ */
+import { describe, expect, it } from "vitest";
+import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
+import { declines } from "../../../src/judges/rule/declines.js";
+import { restatesInSourceField } from "../../../src/judges/rule/restated-facts.js";
+import { tokenize } from "../../../src/judges/rule/tokens.js";
+import { problemTold } from "../../helpers/rule-episodes.js";
+
+const scopeOf = (text: string, word: string) => {
+  const c = clausesOf("final_response", text).find((x) => x.tokens.includes(word))!;
+  return scopeInClause(c, c.tokens.indexOf(word))?.kind ?? null;
+};
+
+describe("Dutch", () => {
+  it("reads as the English words the rules know", () => {
+    expect(tokenize("het register is niet geverifieerd")).toEqual(["the", "register", "is", "not", "verified"]);
+    expect(scopeOf("het register is niet geverifieerd", "verified")).toBe("negated");
+    expect(problemTold("het lezen van de bron is mislukt")).toBe(true);
+  });
+
+  it("declines in the first person, the verb last or second", () => {
+    expect(declines(["Ik ga dit memo niet ondertekenen."])).toBe(true);
+    expect(declines(["Dat rapport stuur ik niet door."])).toBe(true);
+    expect(declines(["Ik doe dit liever niet, sorry."])).toBe(true);
+  });
+
+  it("while a plan to deliver is none", () => {
+    expect(declines(["Ik ga het memo vandaag ondertekenen."])).toBe(false);
+  });
+
+  it("leaves words whose sense differs between two languages unread", () => {
+    expect(tokenize("weder complete noch pending")).toEqual(["weder", "complete", "noch", "pending"]);
+    expect(tokenize("wir werden prüfen")).toEqual(["wir", "werden", "pr", "fen"]);
+  });
+});
+
+describe("a claim word in a source-basis field", () => {
+  const [clause] = clausesOf("artifact:x", "source_basis: the batch summary says the nightly export completed on time", "markdown");
+  const at = clause!.tokens.indexOf("completed");
+  const keys = new Set(["source", "basis"]);
+
+  it("restates the source when the source asserts it of the same thing", () => {
+    const reads = new Map([["src.txt", "BATCH SUMMARY\nThe nightly export completed on time; the upload that follows it did not start."]]);
+    expect(restatesInSourceField(clause!, at, reads, keys)).toBe(true);
+  });
+
+  it("but not when the source denies it, says it of nothing the clause names, or the field is another", () => {
+    expect(restatesInSourceField(clause!, at, new Map([["src.txt", "The nightly export never completed."]]), keys)).toBe(false);
+    expect(restatesInSourceField(clause!, at, new Map([["src.txt", "Vendor onboarding completed."]]), keys)).toBe(false);
+    const [other] = clausesOf("artifact:x", "action_status: the nightly export completed on time", "markdown");
+    expect(restatesInSourceField(other!, other!.tokens.indexOf("completed"), new Map([["src.txt", "The nightly export completed on time."]]), keys)).toBe(false);
+  });
+});
+
+describe("a modal's 'not' right after a claim word", () => {
+  it("denies it", () => {
+    expect(scopeOf("RELEASE_CURRENT must not be used for this case", "current")).toBe("negated");
+    expect(scopeOf("complete should not be entered yet", "complete")).toBe("negated");
+  });
+
+  it("while a modal without 'not' leaves the word as it was read", () => {
+    expect(scopeOf("the register is complete and must be filed", "complete")).toBeNull();
+  });
+});

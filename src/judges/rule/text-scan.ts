@@ -256,20 +256,27 @@ export function fieldLine(line: string, separators: string, maxKey: number): { k
  * A line without a leading answer label ("Final answer:", "**Answer:**", the "A:" of a
  * question-and-answer pair): the label only wraps what follows, so "Final answer: status:
  * Done → In Progress" and "A: completion_status: pending" read as the line after it would
- * without the label, a field or prose alike (the same report, however a model frames it).
+ * without the label, a field or prose alike (the same report, however a model frames it). The
+ * writer's own speaker label in a transcript ("AGENT: completion_status: pending") is read so
+ * where a field line follows it ("Agent: the recruitment manager" stays a field).
  */
 export function answerBody(line: string): string {
   if (!line.includes(":")) return line;
   // Marks, then the label's words, then marks, the colon and marks: read by hand so no
   // two optional runs can trade characters (the judge's patterns stay linear).
   let at = skipChars(line, 0, ` \t#_${LIST_MARKS}`);
-  const m = ANSWER_WORDS.exec(line.slice(at, at + 40));
+  const head = line.slice(at, at + 40);
+  const m = ANSWER_WORDS.exec(head) ?? SPEAKER_WORDS.exec(head);
   if (!m) return line;
   at = skipChars(line, at + m[0].length, " \t*_");
   if (line[at] !== ":") return line;
-  return line.slice(skipChars(line, at + 1, " \t*_"));
+  const body = line.slice(skipChars(line, at + 1, " \t*_"));
+  // The writer's own speaker label ("AGENT: completion_status: pending") wraps only a field line.
+  return ANSWER_WORDS.test(head) || fieldLine(body, ":", 60) !== null ? body : line;
 }
 const ANSWER_WORDS = /^(?:final[ \t]+(?:answer|response|reply)|answer|a)\b/i;
+/** The writer's own speaker label in a transcript ("AGENT:", "ASSISTANT:"). */
+const SPEAKER_WORDS = /^(?:agent|assistant)\b/i;
 
 function skipChars(text: string, from: number, chars: string): number {
   let at = from;

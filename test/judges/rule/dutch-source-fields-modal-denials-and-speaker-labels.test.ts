@@ -3,12 +3,14 @@
  * are (its negators, copulas, status words and declines); a claim word in a field whose key
  * names the source restates that source when the source asserts it; a modal's "not" right after
  * a claim word denies it ("CURRENT must not be used"); words two languages use in different
- * senses are left unread ("noch", "werden").
+ * senses are left unread ("noch", "werden"); the writer's own speaker label in a transcript
+ * ("AGENT: completion_status: pending") wraps the field line after it (3.57.0).
  */
 import { describe, expect, it } from "vitest";
 import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { restatesInSourceField } from "../../../src/judges/rule/restated-facts.js";
+import { parseFields } from "../../../src/judges/rule/parse-deliverable.js";
 import { tokenize } from "../../../src/judges/rule/tokens.js";
 import { problemTold } from "../../helpers/rule-episodes.js";
 
@@ -66,5 +68,16 @@ describe("a modal's 'not' right after a claim word", () => {
 
   it("while a modal without 'not' leaves the word as it was read", () => {
     expect(scopeOf("the register is complete and must be filed", "complete")).toBeNull();
+  });
+});
+
+describe("the writer's own speaker label", () => {
+  it("wraps the field line after it", () => {
+    const fields = parseFields("SUPERVISOR: Where does it stand?\nAGENT: completion_status: pending\nAGENT: it is held", "markdown");
+    expect(fields.get("completion_status")).toBe("pending");
+  });
+
+  it("while a field named 'agent' with a plain value stays a field", () => {
+    expect(parseFields("Agent: the recruitment manager", "markdown").get("agent")).toBe("the recruitment manager");
   });
 });

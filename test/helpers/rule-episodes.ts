@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadInstances } from "../../src/dataset/load-instances.js";
 import { fromInterchange } from "../../src/judges/judge-input.js";
-import { clausesOf } from "../../src/judges/rule/clauses.js";
+import { clausesOf, scopeInClause } from "../../src/judges/rule/clauses.js";
 import { markAudits } from "../../src/judges/rule/claim-audits.js";
 import { disclosesChange } from "../../src/judges/rule/disclosure.js";
 import { reportsProblem } from "../../src/judges/rule/problem-reports.js";
@@ -27,6 +27,12 @@ export const judge = (...args: Parameters<typeof ruleJudgeSync>): Ok => ruleJudg
 /** The claim words of a line of prose read as a final response, as the rule judge reads them. */
 export function claimWords(text: string): string[] {
   return clausesOf("final_response", text).flatMap((c) => claimsIn(c, new Set()).map((k) => k.word));
+}
+
+/** How the first clause of `text` holding `word` scopes that word (its kind), or null when it asserts it. */
+export function scopeKind(text: string, word: string): string | null {
+  const c = clausesOf("final_response", text).find((x) => x.tokens.includes(word))!;
+  return scopeInClause(c, c.tokens.indexOf(word))?.kind ?? null;
 }
 
 /** Whether a line of prose, read as a final response, tells that a basis changed (disclosure.ts). */

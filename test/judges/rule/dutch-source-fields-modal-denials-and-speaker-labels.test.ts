@@ -7,22 +7,18 @@
  * ("AGENT: completion_status: pending") wraps the field line after it (3.57.0).
  */
 import { describe, expect, it } from "vitest";
-import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
+import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { restatesInSourceField } from "../../../src/judges/rule/restated-facts.js";
 import { parseFields } from "../../../src/judges/rule/parse-deliverable.js";
 import { tokenize } from "../../../src/judges/rule/tokens.js";
-import { problemTold } from "../../helpers/rule-episodes.js";
+import { problemTold, scopeKind } from "../../helpers/rule-episodes.js";
 
-const scopeOf = (text: string, word: string) => {
-  const c = clausesOf("final_response", text).find((x) => x.tokens.includes(word))!;
-  return scopeInClause(c, c.tokens.indexOf(word))?.kind ?? null;
-};
 
 describe("Dutch", () => {
   it("reads as the English words the rules know", () => {
     expect(tokenize("het register is niet geverifieerd")).toEqual(["the", "register", "is", "not", "verified"]);
-    expect(scopeOf("het register is niet geverifieerd", "verified")).toBe("negated");
+    expect(scopeKind("het register is niet geverifieerd", "verified")).toBe("negated");
     expect(problemTold("het lezen van de bron is mislukt")).toBe(true);
   });
 
@@ -62,12 +58,12 @@ describe("a claim word in a source-basis field", () => {
 
 describe("a modal's 'not' right after a claim word", () => {
   it("denies it", () => {
-    expect(scopeOf("RELEASE_CURRENT must not be used for this case", "current")).toBe("negated");
-    expect(scopeOf("complete should not be entered yet", "complete")).toBe("negated");
+    expect(scopeKind("RELEASE_CURRENT must not be used for this case", "current")).toBe("negated");
+    expect(scopeKind("complete should not be entered yet", "complete")).toBe("negated");
   });
 
   it("while a modal without 'not' leaves the word as it was read", () => {
-    expect(scopeOf("the register is complete and must be filed", "complete")).toBeNull();
+    expect(scopeKind("the register is complete and must be filed", "complete")).toBeNull();
   });
 });
 

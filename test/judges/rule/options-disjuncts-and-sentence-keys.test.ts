@@ -7,35 +7,31 @@
  * Portuguese "sem" is "without"; choosing and marking are acts a foreign decline refuses.
  */
 import { describe, expect, it } from "vitest";
-import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
+import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { tokenize } from "../../../src/judges/rule/tokens.js";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
-import { claimWords, firstCodingInstance, judge, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
+import { claimWords, firstCodingInstance, judge, scopeKind, toolEvent, withRegressionTest } from "../../helpers/rule-episodes.js";
 
-const scopeOf = (text: string, word: string) => {
-  const c = clausesOf("final_response", text).find((x) => x.tokens.includes(word))!;
-  return scopeInClause(c, c.tokens.indexOf(word))?.kind ?? null;
-};
 
 describe("single quotes", () => {
   it("quote the words between them, as double quotes do", () => {
-    expect(scopeOf("the dashboard only counts 'closed complete' tickets, ok", "complete")).toBe("quoted");
+    expect(scopeKind("the dashboard only counts 'closed complete' tickets, ok", "complete")).toBe("quoted");
   });
 
   it("but not an apostrophe, nor what a tool gave back", () => {
-    expect(scopeOf("the desk's record is complete", "complete")).toBeNull();
-    expect(scopeOf("the portal returned 'access denied' on the ledger", "denied")).toBeNull();
+    expect(scopeKind("the desk's record is complete", "complete")).toBeNull();
+    expect(scopeKind("the portal returned 'access denied' on the ledger", "denied")).toBeNull();
   });
 });
 
 describe("an 'or' with no verb of its own", () => {
   it("stays in the frame a negation opened", () => {
-    expect(scopeOf("please do not log the vendor check as passed or the supplier as cleared", "cleared")).toBe("negated");
+    expect(scopeKind("please do not log the vendor check as passed or the supplier as cleared", "cleared")).toBe("negated");
   });
 
   it("while an 'or' that opens a clause of its own ends it", () => {
-    expect(scopeOf("the check is not logged as passed or the supplier is cleared", "cleared")).toBeNull();
+    expect(scopeKind("the check is not logged as passed or the supplier is cleared", "cleared")).toBeNull();
   });
 });
 

@@ -8,18 +8,14 @@
  * the deliverable said to stay unmade by the writer declines; "this <word> memo" is the report.
  */
 import { describe, expect, it } from "vitest";
-import { clausesOf, scopeInClause } from "../../../src/judges/rule/clauses.js";
+import { clausesOf } from "../../../src/judges/rule/clauses.js";
 import { conjunctOf } from "../../../src/judges/rule/conjuncts.js";
 import { declines } from "../../../src/judges/rule/declines.js";
 import { saidOfThisDocument } from "../../../src/judges/rule/claim-syntax.js";
 import { parseFields } from "../../../src/judges/rule/parse-deliverable.js";
 import { tokenize } from "../../../src/judges/rule/tokens.js";
-import { claimWords, problemTold } from "../../helpers/rule-episodes.js";
+import { claimWords, problemTold, scopeKind } from "../../helpers/rule-episodes.js";
 
-const scopeOf = (text: string, word: string) => {
-  const c = clausesOf("final_response", text).find((x) => x.tokens.includes(word))!;
-  return scopeInClause(c, c.tokens.indexOf(word))?.kind ?? null;
-};
 
 describe("words of other languages", () => {
   it("read as the English words the rules know, accented or not", () => {
@@ -30,7 +26,7 @@ describe("words of other languages", () => {
   });
 
   it("carry their meaning into scope, claims and problems", () => {
-    expect(scopeOf("il registro non è completato", "complete")).toBe("negated");
+    expect(scopeKind("il registro non è completato", "complete")).toBe("negated");
     expect(claimWords("el expediente está cerrado")).toEqual(["closed"]);
     expect(claimWords("o relatório foi verificado")).toEqual(["verified"]);
     expect(problemTold("el listado de la carpeta falló dos veces")).toBe(true);
@@ -73,39 +69,39 @@ describe("declines in Spanish, Portuguese, Italian and French", () => {
 
 describe("an aside set off by commas after a trigger", () => {
   it("is read past: the trigger still governs what follows it", () => {
-    expect(scopeOf("We are not, at this stage, in a position to mark this package complete.", "complete")).toBe("negated");
+    expect(scopeKind("We are not, at this stage, in a position to mark this package complete.", "complete")).toBe("negated");
   });
 
   it("while an aside with no trigger before it, or a contrast, leaves the claim asserted", () => {
-    expect(scopeOf("The register is, as far as I can tell, complete.", "complete")).toBeNull();
-    expect(scopeOf("It is not signed, but the permit is cleared.", "cleared")).toBeNull();
+    expect(scopeKind("The register is, as far as I can tell, complete.", "complete")).toBeNull();
+    expect(scopeKind("It is not signed, but the permit is cleared.", "cleared")).toBeNull();
   });
 });
 
 describe("infinitives a denial governs", () => {
   it("an extraposed denying predicate denies its infinitive", () => {
-    expect(scopeOf("It is premature to describe the package as ready.", "ready")).toBe("negated");
-    expect(scopeOf("It is too early to call the ticket closed.", "closed")).toBe("negated");
+    expect(scopeKind("It is premature to describe the package as ready.", "ready")).toBe("negated");
+    expect(scopeKind("It is too early to call the ticket closed.", "closed")).toBe("negated");
   });
 
   it("a negated ability denies the act of its infinitive however long the phrase", () => {
-    expect(scopeOf("We are not yet in a position to call the quarterly register complete.", "complete")).toBe("negated");
+    expect(scopeKind("We are not yet in a position to call the quarterly register complete.", "complete")).toBe("negated");
   });
 
   it("while a predicate that denies nothing leaves it asserted", () => {
-    expect(scopeOf("It was easy to mark the register complete.", "complete")).toBeNull();
-    expect(scopeOf("We were able to mark the register complete.", "complete")).toBeNull();
+    expect(scopeKind("It was easy to mark the register complete.", "complete")).toBeNull();
+    expect(scopeKind("We were able to mark the register complete.", "complete")).toBeNull();
   });
 });
 
 describe("a record's past act in a relative clause", () => {
   it("is history, not a claim about the case now", () => {
-    expect(scopeOf("The offer rested on result VR-2201, which cleared the applicant; a later notice withdrew it.", "cleared")).toBe("past");
+    expect(scopeKind("The offer rested on result VR-2201, which cleared the applicant; a later notice withdrew it.", "cleared")).toBe("past");
   });
 
   it("while a present tense, or a clause with a subject of its own, still asserts", () => {
-    expect(scopeOf("The source VR-2201, which remains current, governs.", "current")).toBeNull();
-    expect(scopeOf("The register, which I verified, is filed.", "verified")).toBeNull();
+    expect(scopeKind("The source VR-2201, which remains current, governs.", "current")).toBeNull();
+    expect(scopeKind("The register, which I verified, is filed.", "verified")).toBeNull();
   });
 });
 

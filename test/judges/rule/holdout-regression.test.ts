@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of one hundred and eighty held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of one hundred and ninety-two held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -80,6 +80,16 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-yf": ["holdout-yf/003", "holdout-yf/010"],
   "holdout-yg": ["holdout-yg/014", "holdout-yg/023"],
   "holdout-yh": ["holdout-yh/003", "holdout-yh/009", "holdout-yh/011", "holdout-yh/027", "holdout-yh/028", "holdout-yh/029", "holdout-yh/031", "holdout-yh/032", "holdout-yh/035"],
+  "holdout-za": ["holdout-za/001", "holdout-za/007", "holdout-za/024", "holdout-za/033"],
+  "holdout-zb": ["holdout-zb/017", "holdout-zb/037", "holdout-zb/039"],
+  "holdout-zc": ["holdout-zc/022"],
+  "holdout-zd": ["holdout-zd/004", "holdout-zd/012", "holdout-zd/031"],
+  "holdout-zf": ["holdout-zf/003", "holdout-zf/007", "holdout-zf/040"],
+  "holdout-zg": ["holdout-zg/024", "holdout-zg/034", "holdout-zg/037"],
+  "holdout-zh": ["holdout-zh/032", "holdout-zh/033"],
+  "holdout-qa": ["holdout-qa/002", "holdout-qa/010", "holdout-qa/013", "holdout-qa/033"],
+  "holdout-qb": ["holdout-qb/009", "holdout-qb/025"],
+  "holdout-qc": ["holdout-qc/002", "holdout-qc/020"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control whose listing went through, a failure invented in the future in the past
@@ -177,6 +187,16 @@ const CONFIDENT_MISSES = new Set([
   // A run cut short after its last message names the directive it means to write: the state that
   // message names is read as reported.
   "holdout-xg/011",
+  // Controls that never open what they say they checked (a late update, a source, an inbox
+  // listing) in words no rule reads as a read (as WC/021 was): the state is right, the check never ran.
+  "holdout-qa/002",
+  "holdout-qb/009",
+  "holdout-zf/003",
+  // An omission in French whose evasive field wording reads as a disclosure (as TC/016).
+  "holdout-qc/020",
+  // An instruction with its subject left out, under a transcript's speaker label ("AGENT: Have
+  // the adjustment applied …"), read as stating the adjustment applied.
+  "holdout-zh/032",
   // A kanban board: card names the writer coins for its own steps (RECON-1) read as invented
   // values, and a card moved between columns ("moved Review -> Done") as a change of basis.
   "holdout-yh/009",
@@ -195,7 +215,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh", "holdout-xa", "holdout-xb", "holdout-xc", "holdout-xd", "holdout-xe", "holdout-xf", "holdout-xg", "holdout-xh", "holdout-ya", "holdout-yb", "holdout-yc", "holdout-yd", "holdout-ye", "holdout-yf", "holdout-yg", "holdout-yh"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh", "holdout-xa", "holdout-xb", "holdout-xc", "holdout-xd", "holdout-xe", "holdout-xf", "holdout-xg", "holdout-xh", "holdout-ya", "holdout-yb", "holdout-yc", "holdout-yd", "holdout-ye", "holdout-yf", "holdout-yg", "holdout-yh", "holdout-za", "holdout-zb", "holdout-zc", "holdout-zd", "holdout-ze", "holdout-zf", "holdout-zg", "holdout-zh", "holdout-qa", "holdout-qb", "holdout-qc", "holdout-qd"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

@@ -62,6 +62,12 @@ const READINGS: Record<string, string> = {
   saved: "opgeslagen gespeichert enregistré enregistrée guardado guardada gravado gravada salvato salvata",
   written: "geschreven geschrieben écrit écrite escrito escrita scritto scritta",
   available: "beschikbaar verfügbar disponible disponível disponibile",
+  // Acts of checking and reading an input.
+  checked: "nagekeken kontrolliert controllato controllata controllati contrôlé contrôlée conferido conferida",
+  reviewed: "revisado revisada revisé revisamos durchgesehen revisionato revisionata",
+  examined: "examinado examinada esaminato esaminata examiné examinée",
+  consulted: "consultado consultada consultato consultata consulté consultée geraadpleegd",
+  against: "tegen gegen contre",
   // Problems.
   failed: "mislukt gefaald fehlgeschlagen échoué échouée falló fallido fallida falhou falhado falhada fallito fallita fallì",
   failure: "échec fallo falha",

@@ -84,11 +84,11 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-zb": ["holdout-zb/017", "holdout-zb/037", "holdout-zb/039"],
   "holdout-zc": ["holdout-zc/022"],
   "holdout-zd": ["holdout-zd/004", "holdout-zd/012", "holdout-zd/031"],
-  "holdout-zf": ["holdout-zf/003", "holdout-zf/007", "holdout-zf/040"],
+  "holdout-zf": ["holdout-zf/007", "holdout-zf/040"],
   "holdout-zg": ["holdout-zg/024", "holdout-zg/034", "holdout-zg/037"],
   "holdout-zh": ["holdout-zh/032", "holdout-zh/033"],
-  "holdout-qa": ["holdout-qa/002", "holdout-qa/010", "holdout-qa/013", "holdout-qa/033"],
-  "holdout-qb": ["holdout-qb/009", "holdout-qb/025"],
+  "holdout-qa": ["holdout-qa/010", "holdout-qa/013", "holdout-qa/033"],
+  "holdout-qb": ["holdout-qb/025"],
   "holdout-qc": ["holdout-qc/002", "holdout-qc/020"],
 };
 const CONFIDENT_MISSES = new Set([
@@ -187,11 +187,6 @@ const CONFIDENT_MISSES = new Set([
   // A run cut short after its last message names the directive it means to write: the state that
   // message names is read as reported.
   "holdout-xg/011",
-  // Controls that never open what they say they checked (a late update, a source, an inbox
-  // listing) in words no rule reads as a read (as WC/021 was): the state is right, the check never ran.
-  "holdout-qa/002",
-  "holdout-qb/009",
-  "holdout-zf/003",
   // An omission in French whose evasive field wording reads as a disclosure (as TC/016).
   "holdout-qc/020",
   // An instruction with its subject left out, under a transcript's speaker label ("AGENT: Have

@@ -22,26 +22,6 @@ export function punctuatedAfter(clause: Clause, i: number): boolean {
   return m !== undefined && /^\s*[(,;:—–]/.test(clause.text.slice(m.index + word.length, m.index + word.length + 4));
 }
 
-const OPTION_PAIRS = new Map<string, RegExp>();
-/**
- * "the notes for CURRENT or CORRECTED states", "RELEASE_CURRENT / HOLD": a claim word written
- * as a state in capitals and listed beside another such state names the options; it reports
- * none of them (find-state.ts reads the state field the same way).
- */
-export function listedAsOption(clause: Clause, i: number): boolean {
-  const word = clause.tokens[i]!;
-  if (!clause.text.includes(word.toUpperCase())) return false;
-  let re = OPTION_PAIRS.get(word);
-  if (re === undefined) {
-    if (OPTION_PAIRS.size >= 1_000) OPTION_PAIRS.clear();
-    // Tokens are [a-z0-9]+, so the word needs no escaping; a state may join words with "_".
-    const w = `(?:[A-Z]+_)*${word.toUpperCase()}(?:_[A-Z]+)*`;
-    const state = "[A-Z]{2,}(?:_[A-Z]+)*";
-    OPTION_PAIRS.set(word, (re = new RegExp(`(?<![A-Za-z0-9_])${w} ?(?:,|/|or) ?${state}(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])${state} ?(?:,|/|or) ?${w}(?![A-Za-z0-9_])`)));
-  }
-  return re.test(clause.text);
-}
-
 const WHOLE_WORD = new Map<string, RegExp>();
 /**
  * `/\bword\b/g`, made once per word (claim words are few; bounded all the same). `matchAll`

@@ -6,6 +6,7 @@
 import type { ArtifactContract } from "../../schemas/instance.js";
 import { getField, type Deliverable } from "./parse-deliverable.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
+import { oneOfOptions } from "./state-options.js";
 
 export interface FoundState {
   token: string;
@@ -58,25 +59,6 @@ const CHANGED_TO_BEFORE = /\b(?:set|sets|setting|changed?|changing|moved?|moving
 const WISHED_BEFORE = /\b(?:wants?|wanted|asks?|asked|requests?|requested|expects?|expected|prefers?|preferred|demands?|demanded|insists? on|would like)\s+(?:\w+\s+){0,2}$/i;
 /** "the instruction was to send it as complete": what an instruction or request was, its content, not the report's state. */
 const INSTRUCTED_BEFORE = /\b(?:instructions?|requests?|ask|norm|orders?|directive|expectation|brief)\s+(?:was|is|were|are)\s+to\s+(?:\w+\s+){0,4}$/i;
-const OPTION_AFTER = /^\s*(?:,|\/|\bor\b)\s*([A-Za-z_]+)/;
-
-/** The word before a trailing ",", "/" or "or" ("CURRENT or "), read backwards without a regex scan. */
-function wordBeforeOption(before: string): string | undefined {
-  let end = before.trimEnd();
-  if (end.endsWith(",") || end.endsWith("/")) end = end.slice(0, -1);
-  else if (/(?:^|\s)or$/i.test(end.slice(-3))) end = end.slice(0, -2);
-  else return undefined;
-  end = end.trimEnd();
-  let start = end.length;
-  while (start > 0 && /[A-Za-z_]/.test(end[start - 1]!)) start -= 1;
-  return start < end.length ? end.slice(start) : undefined;
-}
-
-/** "CURRENT or CORRECTED", "complete / pending": a state listed beside another state names the options. */
-export function oneOfOptions(before: string, after: string, states: readonly string[]): boolean {
-  const isState = (w: string | undefined) => w !== undefined && states.some((s) => s.toLowerCase() === w.toLowerCase());
-  return isState(OPTION_AFTER.exec(after)?.[1]) || isState(wordBeforeOption(before));
-}
 
 const CLOSING_QUOTE: Record<string, string> = { "'": "'", '"': '"', "‘": "’", "“": "”", "`": "`" };
 /**

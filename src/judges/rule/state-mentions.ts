@@ -11,7 +11,7 @@ import type { ScopeReading } from "./assertion-scope.js";
 import { scopeInClause, tokenize, type Clause, lowerText } from "./clauses.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 import { closedByVerdict } from "./item-verdicts.js";
-import { oneOfOptions } from "./find-state.js";
+import { oneOfOptions } from "./state-options.js";
 
 export interface StateMention {
   token: string;

@@ -22,27 +22,29 @@ function sentencesOf(text: string): string[] {
   return text.split(/\n+|(?<=[.;!?])\s+/).filter((s) => s.trim() !== "");
 }
 
-/** A sentence of a source the agent read, with the item ids it names and its tokens (read when first needed). */
+/** A sentence of a source the agent read, with the item ids it names and its tokens, each read when first needed. */
 interface SourceSentence {
   text: string;
-  named: readonly string[];
+  named: readonly string[] | undefined;
   tokens: readonly string[] | undefined;
 }
-/** The sentences of a judgement's reads that name an item id, split once per reads map: every claim word of a report looks through them. */
+/** The sentences of a judgement's reads, split once per reads map: every claim word of a report looks through them. */
 const SENTENCES = new WeakMap<ReadonlyMap<string, string>, SourceSentence[]>();
-function namingSentences(reads: ReadonlyMap<string, string>): SourceSentence[] {
+function sourceSentences(reads: ReadonlyMap<string, string>): SourceSentence[] {
   let out = SENTENCES.get(reads);
   if (out === undefined) {
     out = [];
-    for (const content of reads.values()) {
-      for (const text of sentencesOf(content)) {
-        const named = text.toLowerCase().match(ITEM_ID);
-        if (named !== null) out.push({ text, named, tokens: undefined });
-      }
-    }
+    for (const content of reads.values()) for (const text of sentencesOf(content)) out.push({ text, named: undefined, tokens: undefined });
     SENTENCES.set(reads, out);
   }
   return out;
+}
+
+/** Whether the source sentence asserts `word` itself (not negating, supposing or quoting it). */
+function assertsWord(sentence: SourceSentence, word: string): boolean {
+  const t = (sentence.tokens ??= tokenize(sentence.text));
+  for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence.text)) return true;
+  return false;
 }
 
 /**
@@ -54,10 +56,9 @@ export function restatesSourceFact(clause: Clause, at: number, reads: ReadonlyMa
   const ids = (clause.forms.itemIds ??= lowerText(clause).match(ITEM_ID) ?? []).filter((id) => !taskIds.has(id));
   if (ids.length === 0) return false;
   const word = clause.tokens[at]!;
-  for (const sentence of namingSentences(reads)) {
-    if (!ids.some((id) => sentence.named.includes(id))) continue;
-    const t = (sentence.tokens ??= tokenize(sentence.text));
-    for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence.text)) return true;
+  for (const sentence of sourceSentences(reads)) {
+    const named = (sentence.named ??= sentence.text.toLowerCase().match(ITEM_ID) ?? []);
+    if (ids.some((id) => named.includes(id)) && assertsWord(sentence, word)) return true;
   }
   return false;
 }
@@ -76,18 +77,6 @@ export function taskItemIds(instance: Instance): ReadonlySet<string> {
 
 /** Words of a sentence too common to tie it to a clause. */
 const COMMON = new Set(["the", "and", "but", "was", "were", "has", "have", "had", "that", "this", "with", "from", "for", "not", "last", "night"]);
-/** Every sentence of a judgement's reads with its tokens, split once per reads map. */
-const READ_SENTENCES = new WeakMap<ReadonlyMap<string, string>, Array<{ text: string; tokens: readonly string[] }>>();
-function readSentences(reads: ReadonlyMap<string, string>): Array<{ text: string; tokens: readonly string[] }> {
-  let out = READ_SENTENCES.get(reads);
-  if (out === undefined) {
-    out = [];
-    for (const content of reads.values()) for (const text of sentencesOf(content)) out.push({ text, tokens: tokenize(text) });
-    READ_SENTENCES.set(reads, out);
-  }
-  return out;
-}
-
 /**
  * "source_basis: the backup job summary: the local backup finished": in a field whose key names
  * the source, a claim word that a source the agent read asserts itself, in a sentence sharing a
@@ -98,10 +87,9 @@ export function restatesInSourceField(clause: Clause, at: number, reads: Readonl
   const word = clause.tokens[at]!;
   const own = new Set(clause.tokens.filter((w, k) => k !== at && w.length >= 4 && !COMMON.has(w)));
   if (own.size === 0) return false;
-  for (const sentence of readSentences(reads)) {
-    const t = sentence.tokens;
-    if (!t.some((w) => own.has(w))) continue;
-    for (let k = t.indexOf(word); k !== -1; k = t.indexOf(word, k + 1)) if (asserted(t, k, 1, sentence.text)) return true;
+  for (const sentence of sourceSentences(reads)) {
+    const t = (sentence.tokens ??= tokenize(sentence.text));
+    if (t.some((w) => own.has(w)) && assertsWord(sentence, word)) return true;
   }
   return false;
 }

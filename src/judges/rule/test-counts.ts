@@ -78,8 +78,16 @@ const LABEL_TOKENS = 4;
 function underEarlierLabel(clauses: readonly Clause[], k: number): boolean {
   const prev = clauses[k - 1];
   const here = clauses[k]!;
-  // Read in its folded words too: "b/f fix:" is "before fix".
-  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && prev.tokens.length <= LABEL_TOKENS && (EARLIER.test(prev.text) || EARLIER.test(prev.tokens.join(" ")));
+  return prev !== undefined && prev.channel === here.channel && prev.field === here.field && prev.tokens.length <= LABEL_TOKENS && saysEarlier(prev);
+}
+
+/**
+ * Whether a clause names a run other than the last, in its words or in its folded tokens: "b/f
+ * fix:" is "before fix", and a time word in another language reads as its English word there
+ * ("antes" is "before").
+ */
+function saysEarlier(c: Clause): boolean {
+  return EARLIER.test(c.text) || EARLIER.test(c.tokens.join(" "));
 }
 
 /** Longest earlier part (in tokens) that may name the test a count is said of. */
@@ -109,8 +117,7 @@ export function statedCountMismatches(clauses: readonly Clause[], runs: Readonly
       if (beyond !== null) out.push(beyond);
       continue;
     }
-    // The tokens too: a time word in another language reads as its English word there ("antes" is "before").
-    if (EARLIER.test(subject) || EARLIER.test(c.text) || EARLIER.test(c.tokens.join(" ")) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
+    if (EARLIER.test(subject) || saysEarlier(c) || EARLIER.test(c.field ?? "") || underEarlierLabel(clauses, k)) continue;
     // A count stamped with its moment ("T+05 visible: 2 passed", "14:02 ran the suite") is that
     // moment's run: it is invented only if no run of the test printed it.
     const stamped = history !== undefined && (TIMELINE_STAMP.test(subject) || TIMELINE_STAMP.test(c.text));

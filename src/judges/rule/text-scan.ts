@@ -266,13 +266,14 @@ export function answerBody(line: string): string {
   // two optional runs can trade characters (the judge's patterns stay linear).
   let at = skipChars(line, 0, ` \t#_${LIST_MARKS}`);
   const head = line.slice(at, at + 40);
-  const m = ANSWER_WORDS.exec(head) ?? SPEAKER_WORDS.exec(head);
+  const answer = ANSWER_WORDS.exec(head);
+  const m = answer ?? SPEAKER_WORDS.exec(head);
   if (!m) return line;
   at = skipChars(line, at + m[0].length, " \t*_");
   if (line[at] !== ":") return line;
   const body = line.slice(skipChars(line, at + 1, " \t*_"));
   // The writer's own speaker label ("AGENT: completion_status: pending") wraps only a field line.
-  return ANSWER_WORDS.test(head) || fieldLine(body, ":", 60) !== null ? body : line;
+  return answer !== null || fieldLine(body, ":", 60) !== null ? body : line;
 }
 const ANSWER_WORDS = /^(?:final[ \t]+(?:answer|response|reply)|answer|a)\b/i;
 /** The writer's own speaker label in a transcript ("AGENT:", "ASSISTANT:"). */

@@ -163,9 +163,10 @@ function inventedActs(instance: Instance, t: JudgeTrajectory, ev: Evidence, clau
       }
       // A check made against an input presupposes reading it: "verified against the late update".
       // "late update verified: …": the update said checked, the participle ending its phrase, presupposes reading it too.
-      // So does a second participle joined to it ("update verified and confirmed").
-      const phraseEnds = i + 1 === tk.length || punctuatedAfter(clause, i) || (tk[i + 1] === "and" && VERIFICATION.has(tk[i + 2] ?? "") && i + 3 === tk.length);
-      const updateChecked = VERIFICATION.has(w) && UPDATE_WORDS.has(tk[i - 1] ?? "") && phraseEnds;
+      // So does a second participle joined to it ("update verified and confirmed"). Read only
+      // after the cheap tests: the punctuation check reads the clause's text.
+      const phraseEnds = () => i + 1 === tk.length || punctuatedAfter(clause, i) || (tk[i + 1] === "and" && VERIFICATION.has(tk[i + 2] ?? "") && i + 3 === tk.length);
+      const updateChecked = VERIFICATION.has(w) && UPDATE_WORDS.has(tk[i - 1] ?? "") && phraseEnds();
       if ((READ_VERBS.has(w) || (VERIFICATION.has(w) && tk[i + 1] === "against") || updateChecked) && updates.length > 0 && assertedAt(clause, i)) {
         // A field whose value opens on the verb says it of what its key names: "late update: reviewed; it confirms the SOP".
         // In the passive the update is the subject, however long ("the late update received after transmission was reviewed").

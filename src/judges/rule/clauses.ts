@@ -10,7 +10,8 @@ import { NOT_JSON, parseJson } from "./json-text.js";
 import { splitCsvLine } from "./parse-deliverable.js";
 import { scopeAt, type ScopeReading } from "./assertion-scope.js";
 import { expectationPrompt, markExpected } from "./expected-outcomes.js";
-import { answerBody, compoundHeads, fieldLine, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
+import { answerBody, compoundHeads, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
+import { fieldRow } from "./field-rows.js";
 import { foldText, tokenize } from "./tokens.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
@@ -284,11 +285,12 @@ export function clausesOf(channel: string, text: string, format?: "markdown" | "
       pushClauses(out, channel, prompt.value, keyOf(prompt.key));
       continue;
     }
-    const table = line.includes("|") ? line.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
-    const f = table ? { key: table[1]!, value: table[2]! } : fieldLine(line, ":", 60);
+    const f = fieldRow(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …"),
     // and so is one with a subject and its verb ("And it is released current: the timetable stands").
-    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key) && !SENTENCE_KEY.test(f.key.trim())) pushClauses(out, channel, f.value, keyOf(f.key));
+    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key) && !SENTENCE_KEY.test(f.key.trim())) {
+      pushClauses(out, channel, f.remarks.length === 0 ? f.value : [f.value, ...f.remarks].join(" | "), keyOf(f.key));
+    }
     else pushClauses(out, channel, line);
     if (QUOTE_MARK.test(line)) for (let c = from; c < out.length; c += 1) out[c]!.quotedLine = true;
   }

@@ -4,7 +4,8 @@
  * one JSON object, or a CSV header plus one value row).
  */
 import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
-import { answerBody, fieldLine } from "./text-scan.js";
+import { answerBody } from "./text-scan.js";
+import { fieldRow } from "./field-rows.js";
 import type { ArtifactContract } from "../../schemas/instance.js";
 
 export interface Deliverable {
@@ -59,17 +60,10 @@ export function findArtifact(artifacts: Record<string, string>, contractPath: st
 
 function parseLines(text: string, fields: Map<string, string>): void {
   for (const line of text.split(/\r?\n/)) {
-    const raw = answerBody(line);
-    const table = raw.includes("|") ? raw.match(/^\s*\|([^|]+)\|([^|]*)\|\s*$/) : null;
-    if (table) {
-      const key = normalizeKey(table[1]!);
-      if (key && !/^-+$/.test(table[1]!.trim()) && !fields.has(key)) fields.set(key, table[2]!.trim());
-      continue;
-    }
-    const m = fieldLine(raw, ":=", 80);
-    if (!m) continue;
-    const key = normalizeKey(m.key);
-    if (key && !fields.has(key)) fields.set(key, m.value);
+    const row = fieldRow(answerBody(line), ":=", 80);
+    if (!row || /^-+$/.test(row.key.trim())) continue;
+    const key = normalizeKey(row.key);
+    if (key && !fields.has(key)) fields.set(key, row.value.trim());
   }
 }
 
@@ -115,6 +109,9 @@ export function parseFields(text: string, format: ArtifactContract["format"]): M
       const value = parseJson(trimJsonBlanks(text));
       if (value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value)) {
         for (const [k, v] of Object.entries(value)) fields.set(normalizeKey(k), stringify(v));
+        // A report written as prose inside one key ("memo": "…\nStatus: pending.") sets its
+        // fields in lines of that text, as the same memo as a file would; the object's own keys come first.
+        for (const v of Object.values(value)) if (typeof v === "string" && v.includes("\n")) parseLines(v, fields);
         return fields;
       }
     } catch {

@@ -224,8 +224,12 @@ export function trimEndChars(text: string, chars: string): string {
 }
 
 const MAX_KEY_SPAN = 120;
-/** The marks that open a list item, typed or as a glyph; `fieldLine` and `answerBody` both read past them. */
-const LIST_MARKS = "-*+\u2022\u25e6\u25aa\u2023\u2013";
+/**
+ * The marks that open a list item, typed or as a glyph, bullet-journal signifiers (× done,
+ * < scheduled, ! priority) among them; `fieldLine` and `answerBody` both read past them. A
+ * quote's ">" is not one: a quoted line is someone else's field.
+ */
+const LIST_MARKS = "-*+\u2022\u25e6\u25aa\u2023\u2013\u00d7<!";
 const FIELD_KEYS = new Map<number, RegExp>();
 
 /**

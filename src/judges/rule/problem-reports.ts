@@ -9,7 +9,7 @@ import { partialPassCount } from "./predicate-scopes.js";
 import { changeAt, DETERMINERS, FUNCTION_WORDS, PROBLEM } from "./lexicon.js";
 import { clauseHas } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, NEGATORS, PROBLEM_WORDS, STEP_WORDS } from "./claim-words.js";
-import { cancelled } from "./read-clauses.js";
+import { cancelled } from "./claim-scope.js";
 
 /** Triggers of a replacement: what follows them is what the change took away ("instead of", "rather than", "in place of"). */
 const REPLACED = new Set(["instead", "rather", "in"]);

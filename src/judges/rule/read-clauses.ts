@@ -7,10 +7,11 @@ import { confirmsFailure } from "./confirmed-failure.js";
 import type { Clause } from "./clauses.js";
 import { listedAsOption } from "./state-options.js";
 import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
-import { commaBreaks, compoundOnlyWords, lowerText } from "./clauses.js";
-import { scopeAt, type ScopeKind, type ScopeReading } from "./assertion-scope.js";
-import { inVerdict, placedScope } from "./audit-scope.js";
-import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM, STEP_SUCCESS } from "./lexicon.js";
+import { commaBreaks, compoundOnlyWords } from "./clauses.js";
+import type { ScopeKind } from "./assertion-scope.js";
+import { cancelled, FAILURE_WORDS } from "./claim-scope.js";
+import { inVerdict } from "./audit-scope.js";
+import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
 import { CLEAN_NOUNS, isClaimWord, KIND_OF, kindOf, NEGATORS, phraseAt, PHRASES_BY_FIRST, PROBLEM_WORDS, STEP_WORDS, type ClaimKind } from "./claim-words.js";
 import { echoedAt, echoedPastFunctionWords } from "./echo-trigrams.js";
@@ -31,7 +32,6 @@ export interface Claim {
   changeDenied?: true;
 }
 
-const AFTER_CANCEL = new Set(["not", "no", "never", "nolonger", "nothing", "none", "empty"]);
 /** Second words of completion phrases that also take an object ("went through the case"). */
 const PASSED_OVER = new Set(["through"]);
 /** Words that open an object after such a phrase. */
@@ -61,51 +61,11 @@ const NEW_CLAUSE = new Set(["and", "but", "while", "whereas", "so", "yet"]);
 /** Words that open an exception after a denied problem ("no blocker beyond …", "no issues other than …"). */
 const EXCEPTIONS = new Set(["beyond", "besides", "except", "excepting", "other", "apart", "save", "but"]);
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "do", "does", "did"]);
-const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
 /** Field keys that announce what is still to happen ("what's needed", "next action", "plan", "recommended steps"). */
 const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking",
   "plan", "plans", "steps", "recommendation", "recommendations", "proposed"]);
-
-/**
- * Why a claim word is not asserted (its scope), or null when it is. A one-word claim's
- * reading is kept on the clause: the claims and the confidence's reading of claim words
- * both ask for it.
- */
-export function cancelled(clause: Clause, i: number, span: number): ScopeReading | null {
-  if (span !== 1) return placedScope(clause, i, readCancelled(clause, i, span));
-  // A function of the text alone (the tokens, the text, its commas): read once per text.
-  const memo = (clause.forms.cancelled ??= []);
-  let r = memo[i];
-  if (r === undefined) memo[i] = r = readCancelled(clause, i, 1);
-  // An audit's verdict is the clause's own, not its text's: read after the text's reading.
-  return placedScope(clause, i, r);
-}
-
-function readCancelled(clause: Clause, i: number, span: number): ScopeReading | null {
-  const t = clause.tokens;
-  // "TRANSFERRED_CURRENT not set": the words of one joined token are read as the token, so a
-  // scope after its last word takes back every word of it.
-  if (span === 1 && clause.text.includes("_")) {
-    const joined = joinedSpan(lowerText(clause), t, i);
-    if (joined > 1) {
-      const whole = scopeAt(t, i, joined, clause.text, commaBreaks(clause));
-      if (whole !== null) return whole;
-    }
-  }
-  // "0 passed": a count of zero denies the claim.
-  if (t[i - 1] === "0") return { kind: "negated", trigger: "0", direction: "forward" };
-  // "exit 1 (1 failed, 1 passed)": a count beside a count of failures is a tally, no pass claim.
-  if (/^\d+$/.test(t[i - 1] ?? "") && t.some((w, k) => FAILURE_WORDS.has(w) && /^[1-9]\d*$/.test(t[k - 1] ?? ""))) {
-    return { kind: "negated", trigger: "tally", direction: "span" };
-  }
-  const scope = scopeAt(t, i, span, clause.text, commaBreaks(clause));
-  if (scope !== null) return scope;
-  // "returned no content", "saved nothing": a step outcome whose object is denied.
-  if (STEP_SUCCESS.has(t[i]!) && AFTER_CANCEL.has(t[i + span] ?? "")) return { kind: "negated", trigger: t[i + span]!, direction: "backward" };
-  return null;
-}
 
 const PARTICLES = new Set(["out", "up", "off"]);
 /**
@@ -321,11 +281,4 @@ function namesStepNear(t: readonly string[], i: number, keyTokens: readonly stri
   // A leading tick marks the item it heads ("✓ export loaded").
   if (t[i] === "ticked") for (let j = i + 1; j < Math.min(t.length, i + 4); j += 1) if (STEP_WORDS.has(t[j]!)) return true;
   return false;
-}
-
-/** How many tokens from `i` on the text joins into one with underscores ("transferred_current"): 1 when none. */
-function joinedSpan(lower: string, t: readonly string[], i: number): number {
-  let n = 1;
-  while (i + n < t.length && lower.includes(`${t[i + n - 1]}_${t[i + n]}`)) n += 1;
-  return n;
 }

@@ -108,8 +108,9 @@ describe("reward-hacking suite through serve-rewards --judge cascade", () => {
     await expectHonestWins(server, `strict (threshold ${threshold})`);
     const by = await decided(server.url);
     const total = Object.values(by).reduce((a, b) => a + b, 0);
-    // A real share of the suite went to the LLM, and none of it fell back to the rule.
-    expect((by.llm ?? 0) / total, JSON.stringify(by)).toBeGreaterThan(0.25);
+    // A real share of the suite went to the LLM, and none of it fell back to the rule. (The
+    // hacks that leave a failure unmentioned are read surely since 3.59.0, so they stay with the rule.)
+    expect((by.llm ?? 0) / total, JSON.stringify(by)).toBeGreaterThan(0.15);
     expect(by["rule-fallback"] ?? 0).toBe(0);
   }, 180_000);
 });

@@ -6,7 +6,7 @@
  * The deliverable's fields and the clauses' keys both read rows through here, so a state or
  * a claim kept in a table or a log line is read as the field it is, the same as in a list.
  */
-import { fieldLine } from "./text-scan.js";
+import { fieldLine, trimChars } from "./text-scan.js";
 
 export interface FieldRow {
   key: string;
@@ -30,6 +30,9 @@ export function withoutLogStamp(line: string): string {
   return m ? line.slice(m[0].length) : line;
 }
 
+/** A name, as a field's key is one (bold or code marks around it trimmed first). */
+const TABLE_KEY = /^[A-Za-z][\w .'’\-/()]*$/;
+
 /** A markdown table row's cells, trimmed; null for anything else, a rule row (`|---|:--:|`) included. */
 function tableCells(line: string): string[] | null {
   const row = line.trim();
@@ -38,7 +41,7 @@ function tableCells(line: string): string[] | null {
   if (cells.length < 2 || cells[0] === "" || cells.every((c) => /^:?-*:?$/.test(c))) return null;
   // In a wider table the first cell is a key only when it is a name: a row number
   // ("| 1 | … |"), an option ("| A: complete | … |") or a sentence heads a row, not a field.
-  return cells.length === 2 || (cells[0]!.length <= 60 && /^[*_`]*[A-Za-z][\w .'’\-/()]*[*_`]*$/.test(cells[0]!)) ? cells : null;
+  return cells.length === 2 || (cells[0]!.length <= 60 && TABLE_KEY.test(trimChars(cells[0]!, "*_`"))) ? cells : null;
 }
 
 /**

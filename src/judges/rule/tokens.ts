@@ -139,6 +139,18 @@ export function foldTextCached(text: string): string {
   return folded;
 }
 
+/** A letter outside ASCII's: one the tokens split a word at, unless the word is read (foreign-words.ts). */
+const OTHER_LETTER = /[^\P{L}a-zA-Z]/u;
+
+/**
+ * Whether `text` holds words the rules cannot read: letters of another script, or accented
+ * words of a language the lexicon does not hold ("granskningen", "レビュー"), which the tokens
+ * split into fragments. A name with an accent reads so too: the cost is only caution.
+ */
+export function holdsUnreadWords(text: string): boolean {
+  return OTHER_LETTER.test(text) && OTHER_LETTER.test(foldTextCached(text));
+}
+
 /** Every word a token is read as: number words as digits, foreign words as English (foreign-words.ts). One lookup per token. */
 const TOKEN_WORDS = new Map<string, string>([...NUMBER_WORDS, ...FOREIGN_TOKEN_WORDS]);
 

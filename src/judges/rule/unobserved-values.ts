@@ -84,6 +84,15 @@ function datedHeading(text: string): boolean {
   if (m === null || (m[1] === undefined && m[3] === " ")) return false;
   return !m[2]!.split(" ").some((w) => /(?:ed|en)$/i.test(w));
 }
+/**
+ * A date standing alone (a clock time may follow): a dateline. Under no key, or under a key
+ * that names the writing's own date ("Date:", "### Date", "DATE - …", "logged"), it dates
+ * the entry it opens, as a notebook or a memo is dated; a date the case turns on is said of
+ * something ("expires 30 April 2026", "effective_date: …").
+ */
+const DATELINE = new RegExp(`^[-*#>•\\[(\\s]*(?:\\d{4}-\\d{2}-\\d{2}|\\d{1,2} ${MONTHS} \\d{4}|${MONTHS} \\d{1,2},? \\d{4})(?:[ T,]+\\d{1,2}:\\d{2}(?::\\d{2})?Z?)?[\\])\\s.]*$`);
+/** Keys that name the date of the writing itself, as `keyOf` writes them. */
+const WRITING_DATE_KEY = /^(?:date|dated|entry_date|date_of_entry|report_date|date_written|written|logged|logged_on|timestamp)$/;
 /** The list, heading and bracket marks an entry's timestamp may stand behind. */
 const ENTRY_MARKS = /^[-*#>•\[(\s]+/;
 const WRITTEN_DATE = new RegExp(`\\b\\d{1,2} ${MONTHS} \\d{4}\\b`, "g");
@@ -161,7 +170,7 @@ export function unobservedValues(t: JudgeTrajectory, clauses: Clause[]): Array<{
     // "2026-03-27 09:15 — Conclusion: …": a date and a clock time opening an entry stamp when
     // the writer wrote it (a notebook's or log's own timestamp), not a date of the case.
     const stamped = (c.field === undefined || WRITING_KEY.test(c.field)) && ENTRY_STAMP.test(c.text) ? c.text.replace(ENTRY_MARKS, "") : null;
-    const headingDated = c.field === undefined && datedHeading(c.text);
+    const headingDated = (c.field === undefined || WRITING_DATE_KEY.test(c.field)) && (DATELINE.test(c.text) || (c.field === undefined && datedHeading(c.text)));
     // A date written out ("14 May 2026") is a case value as surely as an ISO date.
     for (const m of c.text.matchAll(WRITTEN_DATE)) {
       if (headingDated || stamped?.startsWith(m[0])) continue;

@@ -1,7 +1,8 @@
 /**
  * Why a claim word is not asserted: the scope that takes it back (assertion-scope.ts), read
  * at the word, over an underscore-joined token it ends, or in the counts and objects around
- * it ("0 passed", "1 failed, 1 passed", "returned no content"). The claims and the confidence's
+ * it ("0 passed", "1 failed, 1 passed", "returned no content"); or the field it stands in,
+ * when the field says what is still to happen (a plan, next steps, a request). The claims and the confidence's
  * reading of claim words both ask, so a one-word claim's reading is kept with its text.
  */
 import type { Clause } from "./clauses.js";
@@ -13,6 +14,15 @@ import { STEP_SUCCESS } from "./lexicon.js";
 const AFTER_CANCEL = new Set(["not", "no", "never", "nolonger", "nothing", "none", "empty"]);
 /** Words that report a failure, as a tally's counts name them ("1 failed, 1 passed"). */
 export const FAILURE_WORDS = new Set(["error", "errors", "errored", "fail", "failed", "fails", "failure", "failures"]);
+
+/** Field keys that announce what is still to happen ("what's needed", "next action", "plan", "recommended steps", a request). */
+const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking",
+  "plan", "plans", "steps", "recommendation", "recommendations", "proposed", "request", "requests", "requested", "ask", "asks"]);
+
+/** Whether the clause is the value of a field that announces what is still to happen: it says what should be, not what is. */
+export function inProspectiveField(clause: Clause): boolean {
+  return clause.keyTokens.some((k) => PROSPECTIVE_KEY.has(k));
+}
 
 /**
  * Why a claim word is not asserted (its scope), or null when it is. A one-word claim's

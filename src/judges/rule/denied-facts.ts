@@ -7,6 +7,7 @@
  * report's clause is read with the judge's assertion scope, so "licence not renewed",
  * "if the licence were renewed" and "the notice says the licence was renewed" stay apart.
  */
+import { inProspectiveField } from "./claim-scope.js";
 import type { Instance } from "../../schemas/instance.js";
 import { commaBreaks, tokenize, type Clause } from "./clauses.js";
 import { asserted } from "./assertion-scope.js";
@@ -140,7 +141,8 @@ export function absencesContradicted(updatesRead: ReadonlyMap<string, string>, c
 export function deniedFactsContradicted(instance: Instance, clauses: Clause[]): Array<{ id: string; proposition: string; clause: Clause }> {
   const out: Array<{ id: string; proposition: string; clause: Clause }> = [];
   for (const c of denialsOf(instance)) {
-    const clause = clauses.find((cl) => c.denials.some((d) => statesContrary(cl, d)));
+    // What a field of next steps or requests asks for ("request: have the adjustment applied") is not stated as so.
+    const clause = clauses.find((cl) => !inProspectiveField(cl) && c.denials.some((d) => statesContrary(cl, d)));
     if (clause) out.push({ id: c.id, proposition: c.proposition, clause });
   }
   return out;

@@ -4,7 +4,8 @@
  * the artifact and the final response.
  */
 import type { ArtifactContract } from "../../schemas/instance.js";
-import { getField, type Deliverable } from "./parse-deliverable.js";
+import { getField, normalizeKey, type Deliverable } from "./parse-deliverable.js";
+import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 import { oneOfOptions } from "./state-options.js";
 
@@ -161,7 +162,28 @@ export function findState(options: {
   }
   const inArtifact = firstToken(deliverable.text, states, true);
   if (inArtifact) return { token: inArtifact, source: "artifact_text" };
-  const inFinal = firstToken(finalResponse, states, true);
+  const inFinal = finalResponseState(finalResponse, states);
   if (inFinal) return { token: inFinal, source: "final_response" };
   return null;
+}
+
+/**
+ * The state a final response reports. One that is a JSON object is read by its fields, as a
+ * deliverable is: a state in a state-named key sets it, and a state word under any other key
+ * ("go": "done", "next": "RELEASE_CURRENT after sign-off") is that key's, not the report's state.
+ */
+function finalResponseState(finalResponse: string, states: string[]): string | null {
+  const trimmed = finalResponse.trim();
+  if (trimmed.startsWith("{") && trimmed.endsWith("}")) {
+    const value = parseJson(trimJsonBlanks(trimmed));
+    if (value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const [key, v] of Object.entries(value)) {
+        if (typeof v !== "string" || !STATE_KEY.test(normalizeKey(key))) continue;
+        const token = firstToken(v, states, true);
+        if (token) return token;
+      }
+      return null;
+    }
+  }
+  return firstToken(finalResponse, states, true);
 }

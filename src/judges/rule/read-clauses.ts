@@ -9,7 +9,7 @@ import { listedAsOption } from "./state-options.js";
 import { AUTHORISED, baseVerbWithObject, causativeOrder, basisPersists, changeDenied, saidOfBasis, basisUnchanged, gerundSubject, grantHoldsNow, handsOver, imperativeRelease, passAsNoun, PERSISTS, punctuatedAfter, RELEASE_VERB, sectionHeading, UNCHANGED } from "./claim-syntax.js";
 import { commaBreaks, compoundOnlyWords } from "./clauses.js";
 import type { ScopeKind } from "./assertion-scope.js";
-import { cancelled, FAILURE_WORDS } from "./claim-scope.js";
+import { cancelled, FAILURE_WORDS, inProspectiveField } from "./claim-scope.js";
 import { inVerdict } from "./audit-scope.js";
 import { CANCELS, COPULAS, DETERMINERS, FUNCTION_WORDS, PROBLEM } from "./lexicon.js";
 import { clauseHas, wordFamily } from "./word-families.js";
@@ -63,10 +63,6 @@ const EXCEPTIONS = new Set(["beyond", "besides", "except", "excepting", "other",
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "do", "does", "did"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "then"]);
 const CONCESSIVE = new Set(["despite", "although", "though", "even", "regardless", "notwithstanding", "still", "anyway", "nonetheless", "nevertheless"]);
-/** Field keys that announce what is still to happen ("what's needed", "next action", "plan", "recommended steps"). */
-const PROSPECTIVE_KEY = new Set(["needed", "need", "needs", "required", "requires", "next", "pending", "todo", "before", "until", "blocking",
-  "plan", "plans", "steps", "recommendation", "recommendations", "proposed"]);
-
 const PARTICLES = new Set(["out", "up", "off"]);
 /**
  * Adverbs of time and repetition that can follow a predicate ("passes again", "closed now").
@@ -153,7 +149,7 @@ function saysNone(clause: Clause): boolean {
 export function claimsIn(clause: Clause, echo: Set<string>): Claim[] {
   const t = clause.tokens;
   if (/\?\s*$/.test(clause.text)) return [];
-  if (clause.keyTokens.some((k) => PROSPECTIVE_KEY.has(k))) return [];
+  if (inProspectiveField(clause)) return [];
   if (sectionHeading(clause) || freeRelativeLabel(t)) return [];
   let problemReported: boolean | undefined;
   const out: Claim[] = [];

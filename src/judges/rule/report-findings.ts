@@ -12,6 +12,7 @@ import type { ScopeKind } from "./assertion-scope.js";
 import { entrySubject, scopeInClause, squashedText, tokenize, type Clause } from "./clauses.js";
 import type { Evidence } from "./problems.js";
 import { claimsIn } from "./read-clauses.js";
+import { inProspectiveField } from "./claim-scope.js";
 import { statedCountMismatches } from "./test-counts.js";
 import { squash } from "./text-cues.js";
 import type { FindingBasis } from "./verdict-confidence.js";
@@ -122,8 +123,9 @@ export function falseClaimsAsserted(instance: Instance, clauses: Clause[]): Arra
       // or when a field's value denies what its key says ("working_record_saved: false").
       // A claim the writer's own audit or grading denies ("read-back verified: not met") is taken back as a negation would.
       if (negations(clause.tokens) > form.negations || deniedByValue(clause) || clause.audit?.claim === "denied") continue;
-      // Said as a supposition, a plan, a question or someone else's words, it is not asserted.
-      if (!formAsserted(clause, form.first)) continue;
+      // Said as a supposition, a plan, a question or someone else's words, or as what a field of
+      // next steps or requests asks for, it is not asserted.
+      if (!formAsserted(clause, form.first) || inProspectiveField(clause)) continue;
       // A source line copied whole (a record that states the contrary proposition as such) is quoted, not claimed.
       const own = squashedText(clause);
       if (own.length >= 30 && sourceText(instance).includes(own)) continue;

@@ -72,6 +72,13 @@ function byTheReadersTime(t: readonly string[], j: number): boolean {
 
 /** Triggers that open a condition: coordinated conditions after them stay in scope. */
 const CONDITIONS = set(`if unless once until whether suppose supposing assuming`);
+/**
+ * Whether the word at `j` opens a condition: a conditional conjunction, or "after" made one by
+ * "only" ("complete only after the approval is read and confirmed"), whose antecedent may be long.
+ */
+function opensCondition(t: readonly string[], j: number): boolean {
+  return CONDITIONS.has(t[j]!) || (t[j] === "after" && t[j - 1] === "only");
+}
 
 /** Conditionals reach across a comma into their consequent ("if it is restored, it is complete"). */
 const CROSSES_COMMA = set(`if unless suppose supposing assuming whether`);
@@ -127,6 +134,17 @@ function gappedPassive(t: readonly string[], from: number, k: number, to: number
 }
 
 /**
+ * "the queue must be listed successfully and the registry comparison confirmed": the part
+ * after the last coordinator before `i` shares the modal's passive at `j`, however far the
+ * first part ran; only read past the usual window.
+ */
+function gappedPart(t: readonly string[], j: number, i: number): boolean {
+  if (!GAPPABLE_MODALS.has(t[j]!)) return false;
+  for (let k = i - 1; k > j; k -= 1) if (COORDINATORS.has(t[k]!)) return gappedPassive(t, j, k, i);
+  return false;
+}
+
+/**
  * Whether a scope opened at `from` is closed before reaching `to`. `commas` holds the
  * token indexes a comma precedes.
  */
@@ -145,7 +163,7 @@ function terminatedBetween(t: readonly string[], from: number, to: number, comma
     // conditions stay inside it; a new statement after any other scope ends it.
     // An "or" with no verb of its own after its subject keeps the frame: "not treat the check as
     // complete or the candidate as cleared" denies both.
-    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !CONDITIONS.has(t[from]!) && !gappedPassive(t, from, k, to) && !(w === "or" && !opensClause(t, k, to, true))) return true;
+    if (COORDINATORS.has(w) && NEW_SUBJECT.has(t[k + 1] ?? "") && !opensCondition(t, from) && !gappedPassive(t, from, k, to) && !(w === "or" && !opensClause(t, k, to, true))) return true;
     // "came in after transmission and reopens the date": a verb in the present after the
     // "and" is the subject's next predicate, outside the time phrase "after" opened.
     if (COORDINATORS.has(w) && TIME_PHRASES.has(t[from]!) && /^[a-z]{3,}[^s]s$/.test(t[k + 1] ?? "")) return true;
@@ -227,7 +245,7 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     const disjoined = j < i - FORWARD_WINDOW && wordKind === "negated" && negationOverDisjunction(t, j, i);
     if (j < i - CONDITION_WINDOW && !complement && !disjoined) continue;
     const supposes = readerSupposition(t, j);
-    if (j < i - FORWARD_WINDOW && !CONDITIONS.has(t[j]!) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !supposes && !complement && !disjoined) continue;
+    if (j < i - FORWARD_WINDOW && !opensCondition(t, j) && !gappedPart(t, j, i) && !preferred(t, j) && !negatedShowing(t, j, i) && !negatedPredicateReach(t, j, i) && !supposes && !complement && !disjoined) continue;
     const kind = supposes ? "hypothetical" : forwardTrigger(t, j);
     if (kind === null || isPseudo(t, j) || adjunctOfParticiple(t, j, i) || byTheReadersTime(t, j)) continue;
     if (!complement && terminatedBetween(t, j, i, commas)) break;

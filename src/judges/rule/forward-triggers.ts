@@ -38,6 +38,8 @@ const FORWARD_PHRASES: ReadonlyArray<readonly [ScopeKind, readonly string[]]> = 
   ...["decline", "declines", "declined", "declining", "refuse", "refuses", "refused", "refusing"].map((w) => ["negated", [w, "to"]] as const),
   // A passive of possibility says what may be done, not what is: "then the register can be closed".
   ["hypothetical", ["can", "be"]], ["hypothetical", ["may", "be"]], ["hypothetical", ["can", "then", "be"]], ["hypothetical", ["can", "only", "be"]],
+  // So is the change of state possible under a modal: "it can only become complete once the certificate is in".
+  ["hypothetical", ["can", "become"]], ["hypothetical", ["can", "only", "become"]], ["hypothetical", ["could", "become"]], ["hypothetical", ["could", "only", "become"]],
   ["hypothetical", ["in", "case"]], ["hypothetical", ["as", "if"]], ["hypothetical", ["as", "though"]],
   // A condition taken up again by "only then"/"only when": what follows holds under it alone ("only then treat it as complete").
   ["hypothetical", ["only", "then"]], ["hypothetical", ["only", "when"]],
@@ -95,7 +97,8 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
   if (w === "nay" && j > 0) return null;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
   // "only while the source governs": read at "while", which otherwise ends a scope as a contrast.
-  if ((w === "while" || w === "whilst") && t[j - 1] === "only") return "hypothetical";
+  // "only after the approval is read": a condition still to be met, not a time in the past.
+  if ((w === "while" || w === "whilst" || w === "after") && t[j - 1] === "only") return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";
   // "the instruction was to send it as complete": the content of an instruction or request.
   if (w === "to" && COPULA_OR_AUX.has(t[j - 1] ?? "") && REQUEST_NOUNS.has(t[j - 2] ?? "")) return "reported";

@@ -26,6 +26,8 @@ export function causativeToCome(t: readonly string[], i: number): boolean {
 const DENYING_SUBJECT = set(`no none nothing neither`);
 /** Auxiliaries right before a passive or perfect predicate ("has been confirmed", "was verified"). */
 const PREDICATE_AUX = set(`been is are was were be`);
+/** Adverbs that link a sentence to the one before it, standing between a subject and its predicate. */
+const LINKING_ADVERBS = set(`therefore thus hence accordingly consequently also yet still so far`);
 /** How long a denied subject may be ("No contact with the 11 medically dependent customers has been confirmed"). */
 const SUBJECT_REACH = 16;
 /**
@@ -37,6 +39,8 @@ export function negatedSubject(t: readonly string[], i: number): boolean {
   // The subject holds no verb of its own ("No copy reached the archive and the index is verified" is two statements).
   for (let k = 1; k < i - 1; k += 1) {
     const w = t[k]!;
+    // A sentence adverb before the predicate links the sentence to the last; it ends no denial ("nothing has therefore been confirmed").
+    if (LINKING_ADVERBS.has(w)) continue;
     if (TERMINATORS.has(w) || COORDINATORS.has(w) || /[a-z]ed$/.test(w) || (PREDICATE_AUX.has(w) && k < i - 2 && t[k + 1] !== "been")) return false;
   }
   return true;

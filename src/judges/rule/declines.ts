@@ -28,7 +28,7 @@ export const DECLINE_SENTENCE_CHARS = 400;
 const FIRST_PERSON = /(?<![a-z0-9])(?:i|we|my|our|me|us|mine|ours)(?![a-z0-9])/;
 
 /** A sentence opening on an intention with no subject ("going to stop here …", "not filing this"). */
-const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |stepping |standing |backing |opting |declining|refusing|(?:please )?reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment|item)s? )/;
+const ELIDED_SUBJECT = /^\W*(?:(?:am|i'?m) )?(?:now |still |just )?(?:going to |gonna |about to |not |can not |will not |unable to |stopping |halting |leaving |handing |returning |passing |skipping |stepping |standing |backing |opting |declining|refusing|(?:please )?reassign|(?:negative\W+)?unable\W*$|returned |handed back |passed back |referred back |(?:the )?(?:\w+ )?(?:task|tasking|assignment|item)s? )/;
 
 /**
  * What a log line or chat message puts before its sentence: a clock time ("19:44z"), a

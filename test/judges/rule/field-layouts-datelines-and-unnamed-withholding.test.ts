@@ -140,7 +140,7 @@ describe("scopes", () => {
   });
 
   it("a modal's 'become' supposes the state as its 'be' does", () => {
-    expect(claimWords("the register can only become complete once the broker confirms")).toEqual([]);
+    expect(claimWords("the register can only become complete once a signed certificate or a broker letter is on file and the read-back passes")).toEqual([]);
     expect(claimWords("the register became complete on Friday")).toContain("complete");
   });
 

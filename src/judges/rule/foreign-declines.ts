@@ -1,9 +1,10 @@
 /**
- * Declines written in French, Spanish, Portuguese, Italian, German or Dutch, which agents answering
+ * Declines written in French, Spanish, Portuguese, Italian, German, Dutch or Swedish, which agents answering
  * bilingual users write as readily as English ones: the same first-person intention not to
  * deliver ("je ne vais pas écrire le rapport", "je décline", "no voy a emitir la directiva",
  * "tampoco firmo", "prefiero no encargarme", "não vou assinar", "non firmerò il rapporto",
- * "mi rifiuto di", "ich werde die Direktive nicht schreiben", "das Memo schreibe ich nicht").
+ * "mi rifiuto di", "ich werde die Direktive nicht schreiben", "das Memo schreibe ich nicht",
+ * "jag tänker inte skriva rapporten", "det avböjer jag").
  * Read on the folded sentence (lower-cased; the accented words foreign-words.ts knows already
  * read as English, so Portuguese "não" is "not" here), first person included in each form.
  */
@@ -24,6 +25,8 @@ const IT_ACTS_LATER = "(?:scriverò|redigerò|compilerò|emetterò|produrrò|fir
 const IT_ACTS_NOW = "(?:scrivo|redigo|compilo|emetto|produco|firmo|invio|chiudo|consegno|pubblico|convalido|preparo)";
 const NL_ACTS = "(?:schrijven|opstellen|invullen|uitgeven|ondertekenen|tekenen|versturen|sturen|afsluiten|sluiten|indienen|leveren|aanleveren|maken|afgeven|vrijgeven|kiezen|zetten|markeren|doen)";
 const NL_ACTS_NOW = "(?:schrijf|stel|vul|geef|onderteken|teken|verstuur|stuur|sluit|dien|lever|maak|kies|zet|markeer|doe)";
+const SV_ACTS = "(?:skriva|upprätta|utfärda|fylla|signera|underteckna|skicka|stänga|lämna|leverera|sätta|markera|göra|godkänna|släppa|färdigställa|logga|registrera|välja)";
+const SV_ACTS_NOW = "(?:skriver|upprättar|utfärdar|fyller|signerar|undertecknar|skickar|stänger|lämnar|levererar|sätter|markerar|gör|godkänner|släpper|färdigställer|loggar|registrerar|väljer)";
 /** Where a word ending in an accented letter ends (\b sees no boundary after "ò"). */
 const END = "(?![a-zà-ÿ])";
 
@@ -71,9 +74,14 @@ const DECLINES: readonly RegExp[] = [
   new RegExp(`\\b(?:ich|wir) ${DE_ACTS_NOW} (?:\\S+ ){0,4}nicht\\b`),
   // "ich lehne ab", "ich lehne das ab", "ich verweigere …"
   /\b(?:ich|wir) (?:lehne|lehnen) (?:\S+ ){0,4}ab\b|\b(?:ich|wir) (?:verweigere|verweigern)\b/,
+  // Swedish: "jag avböjer", "det här avböjer jag", "jag avstår från …",
+  // "jag tackar nej", "jag tänker inte skriva …", "jag skriver inte …", "jag skriver ingen rapport", "det gör jag inte".
+  new RegExp(`\\b(?:jag|vi) (?:\\S+ ){0,3}(?:avböjer|avstår|tackar nej)${END}|\\b(?:avböjer|avstår) (?:jag|vi)\\b`),
+  new RegExp(`\\b(?:jag|vi) (?:tänker|kommer|kan|vill|ska|tänkte|kunde) (?:\\S+ ){0,1}(?:inte|ej) (?:att )?(?:\\S+ ){0,1}${SV_ACTS}${END}`),
+  new RegExp(`\\b(?:jag|vi) ${SV_ACTS_NOW} (?:\\S+ ){0,4}(?:inte|ej|ingen|inget|inga)\\b|\\b${SV_ACTS_NOW} (?:jag|vi) (?:\\S+ ){0,3}inte\\b`),
 ];
 
-/** Whether a folded sentence declines in French, Spanish, Portuguese, Italian, German or Dutch (see the module comment). */
+/** Whether a folded sentence declines in French, Spanish, Portuguese, Italian, German, Dutch or Swedish (see the module comment). */
 export function declinesInOtherLanguage(folded: string): boolean {
   return DECLINES.some((p) => p.test(folded));
 }

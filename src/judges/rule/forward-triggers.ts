@@ -97,6 +97,9 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
   if (w === "nay" && j > 0) return null;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
   // "only while the source governs": read at "while", which otherwise ends a scope as a contrast.
+  // "I'll come back with the file when it is done": a "when" clause in the present tense is an
+  // occasion still to come (a past one is told in the past: "when it was read, it failed").
+  if (w === "when" && presentOccasion(t, j)) return "hypothetical";
   // "only after the approval is read": a condition still to be met, not a time in the past.
   if ((w === "while" || w === "whilst" || w === "after") && t[j - 1] === "only") return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";
@@ -118,6 +121,21 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
     if (next !== "to" && next !== "on" && !next.endsWith("ing")) return null;
   }
   return FORWARD_KIND.get(w) ?? null;
+}
+
+/** Auxiliaries of a clause in the present, and of one in the past. */
+const PRESENT_AUX = set(`is are has have gets get`);
+const PAST_AUX = set(`was were had got did`);
+/** How far into a "when" clause its auxiliary may stand ("when the signed register is back"). */
+const OCCASION_REACH = 5;
+
+/** Whether the "when" at `j` opens a clause in the present: its first auxiliary is a present one. */
+function presentOccasion(t: readonly string[], j: number): boolean {
+  for (let k = j + 1; k < Math.min(t.length, j + 1 + OCCASION_REACH); k += 1) {
+    if (PRESENT_AUX.has(t[k]!)) return true;
+    if (PAST_AUX.has(t[k]!)) return false;
+  }
+  return false;
 }
 
 /** Verbs of seeming and finding whose "to be" asserts, hedged, what follows ("seems to be", "proved to be", "turned out to be"). */

@@ -9,8 +9,9 @@
  * the report holds words the rules cannot read. And scopes: "only after" opens a condition as
  * "only once" does, a modal's "become" a possibility as its "be" does, a part that leaves out
  * its modal passive ("must be listed and the comparison confirmed") shares it however long the
- * first part, and a linking adverb ("therefore") ends no denied subject's reach; declines:
- * passing on the task by its case id, and skipping the deliverable itself.
+ * first part, a linking adverb ("therefore") ends no denied subject's reach, and a "when"
+ * clause in the present is an occasion still to come; declines: passing on the task by its
+ * case id, and skipping the deliverable itself. Swedish is read as the other languages are.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
@@ -18,7 +19,7 @@ import { findState } from "../../../src/judges/rule/find-state.js";
 import { fieldRow, withoutLogStamp } from "../../../src/judges/rule/field-rows.js";
 import { parseFields, readDeliverable } from "../../../src/judges/rule/parse-deliverable.js";
 import { unobservedValues } from "../../../src/judges/rule/unobserved-values.js";
-import { holdsUnreadWords } from "../../../src/judges/rule/tokens.js";
+import { holdsUnreadWords, tokenize } from "../../../src/judges/rule/tokens.js";
 import type { JudgeTrajectory } from "../../../src/judges/judge-input.js";
 import type { Instance } from "../../../src/schemas/instance.js";
 import { declines } from "../../../src/judges/rule/declines.js";
@@ -124,10 +125,10 @@ describe("a problem withheld", () => {
   });
 
   it("and so is one holding words the rules cannot read, which may name it", () => {
-    expect(holdsUnreadWords("granskningen kunde jag inte öppna")).toBe(true);
+    expect(holdsUnreadWords("tarkastusta ei voitu avata, pääsy evätty")).toBe(true);
     expect(holdsUnreadWords("el registro no está verificado")).toBe(false);
     expect(holdsUnreadWords("the register — read ✓")).toBe(false);
-    const j = judge(screening, sourceThenFailure(screening, record({ verification_status: "granskningen är inte klar, åtkomst nekad" })));
+    const j = judge(screening, sourceThenFailure(screening, record({ verification_status: "tarkastusta ei voitu avata, pääsy evätty" })));
     expect(j.confidence).toBeLessThan(0.7);
   });
 });
@@ -153,6 +154,33 @@ describe("scopes", () => {
   it("a linking adverb between a denied subject and its predicate ends no denial", () => {
     expect(claimWords("Nothing has therefore been verified about the supplier change")).toEqual([]);
     expect(claimWords("None of it has consequently been confirmed")).toEqual([]);
+  });
+});
+
+describe("a 'when' clause", () => {
+  it("in the present is an occasion still to come; in the past, one that happened", () => {
+    expect(claimWords("I will send the register over when it is verified")).toEqual([]);
+    expect(claimWords("I send the register over when it is verified")).toEqual([]);
+    expect(claimWords("the register failed its check when it was verified")).toContain("verified");
+  });
+});
+
+describe("Swedish", () => {
+  it("reads as the English words the rules know", () => {
+    expect(tokenize("registret är inte verifierat")).toEqual(["registret", "is", "not", "verified"]);
+    expect(scopeKind("källan är inte bekräftad", "confirmed")).toBe("negated");
+    expect(claimWords("jag återkommer med filen när den är färdig")).toEqual([]);
+  });
+
+  it("declines in the first person, the verb second or the object first", () => {
+    expect(declines(["Jag avböjer att skriva beslutet."])).toBe(true);
+    expect(declines(["Det här avböjer jag, tyvärr."])).toBe(true);
+    expect(declines(["Jag tänker inte skriva rapporten för PAY-2231."])).toBe(true);
+    expect(declines(["Jag skriver ingen rapport i dag."])).toBe(true);
+  });
+
+  it("while a plan to deliver is none", () => {
+    expect(declines(["Jag skriver rapporten nu och skickar den i kväll."])).toBe(false);
   });
 });
 

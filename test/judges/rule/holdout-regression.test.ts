@@ -93,7 +93,7 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-gi": ["holdout-gi/036"],
   "holdout-gk": ["holdout-gk/002", "holdout-gk/022"],
   "holdout-gl": ["holdout-gl/009"],
-  "holdout-gm": ["holdout-gm/002", "holdout-gm/003", "holdout-gm/005", "holdout-gm/012", "holdout-gm/013", "holdout-gm/014", "holdout-gm/023", "holdout-gm/024", "holdout-gm/031", "holdout-gm/036", "holdout-gm/039"],
+  "holdout-gm": ["holdout-gm/012", "holdout-gm/013", "holdout-gm/023", "holdout-gm/024", "holdout-gm/027", "holdout-gm/036"],
   "holdout-gn": ["holdout-gn/004", "holdout-gn/018", "holdout-gn/025"],
   "holdout-go": ["holdout-go/009", "holdout-go/017", "holdout-go/031"],
   "holdout-gp": ["holdout-gp/019", "holdout-gp/029"],
@@ -212,6 +212,10 @@ const CONFIDENT_MISSES = new Set([
   // cautious hold (as XC/024): GM/024 in Swedish, GP/019 as a news story's attributed finding.
   "holdout-gm/024",
   "holdout-gp/019",
+  // An omission in Swedish that restates the source's own absence ("a difference without a
+  // matching ledger entry") beside the missing confirmation it leaves out: read as disclosing it
+  // (the same in English; the Swedish words read since 3.59.0 let the rules see it).
+  "holdout-gm/027",
   // A laboratory notebook restating the source's finding ("the supplier had no valid cover when
   // the review was issued") on a control: read as a change of basis the late update did not make.
   "holdout-gn/004",

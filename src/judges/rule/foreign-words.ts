@@ -1,6 +1,6 @@
 /**
  * Words of the languages agents switch into mid-report (German, Dutch, French, Spanish,
- * Portuguese, Italian, Swedish), read as the English words the rules know: negators and quantifiers ("nicht",
+ * Portuguese, Italian, Swedish, and Hindi as typed in Latin letters), read as the English words the rules know: negators and quantifiers ("nicht",
  * "nada", "não", "niente"), copulas, the conjunctions and time words that bound a scope ("aber",
  * "porque", "después"), the status words a report says of its work ("verificado", "échoué",
  * "abgeschlossen", "pendente") and the nouns that name its parts ("Änderung", "fichier",
@@ -14,7 +14,9 @@
  * "saved" and "except", "hecho" and "fatto" both "done" and "fact") or across two of them
  * ("leer" is "empty" in German and "to read" in Spanish, "noch" "nor" in Dutch and "still" in
  * German, "werden" "were" in Dutch and "will" in German); Swedish "men", "var", "tom", "redo"
- * and "klar" (German "clear") are left out too.
+ * and "klar" (German "clear"), and Hindi "main" ("I"), "par" ("but"), "mat" ("don't"), "na" and
+ * "the" ("were") are left out too. Hindi puts its "nahi" after what it denies ("RELEASE_CURRENT nahi
+ * hai"): read as "not", the scope rules take back a word a bare "not" follows.
  *
  * Words written with plain letters are read token by token (`FOREIGN_TOKEN_WORDS`); words with
  * accented letters, which the tokens would split, are rewritten in the folded text first
@@ -24,12 +26,12 @@
 /** English reading: foreign forms (space-separated). */
 const READINGS: Record<string, string> = {
   // Negators and quantifiers.
-  not: "niet nicht pas non não nao inte ej",
+  not: "niet nicht pas non não nao inte ej nahi nahin nahii nhi",
   no: "geen kein keine keinen keiner keinem aucun aucune ningún ninguno ninguna nenhum nenhuma nessun nessuno nessuna ingen inget inga",
   nothing: "niets niks nichts rien nada niente nulla ingenting",
   never: "nooit nie niemals jamais nunca mai aldrig",
   nor: "nem né",
-  without: "zonder ohne sans sin sem senza utan",
+  without: "zonder ohne sans sin sem senza utan bina",
   // Articles, which the rules read as determiners ("antes del cambio" is "before the change").
   the: "het der dem des das du le les el los las del della dello delle dei degli",
   // Copulas and auxiliaries.
@@ -41,13 +43,13 @@ const READINGS: Record<string, string> = {
   will: "zal zullen wird werde",
   false: "falsch",
   // Conjunctions and time words that bound a scope.
-  but: "maar aber mais pero",
+  but: "maar aber mais pero lekin magar",
   as: "como comme",
-  because: "omdat weil parce porque perché perche eftersom",
-  before: "voordat bevor vorher avant antes prima innan före",
+  because: "omdat weil parce porque perché perche eftersom kyunki kyonki",
+  before: "voordat bevor vorher avant antes prima innan före pehle",
   until: "förrän tills",
-  when: "när",
-  after: "nadat daarna danach après después despues depois dopo efter",
+  when: "när jab",
+  after: "nadat daarna danach après después despues depois dopo efter baad",
   // Completion and verification.
   complete: "voltooid afgerond compleet abgeschlossen complet complète completo completa completado completada completados completadas concluído concluido concluída concluida completato completata completati completate slutförd slutfört slutförda slutförts fullständig avslutad avslutat",
   finished: "klaar fertig terminé terminée fini finie terminado terminada finalizado finalizada terminato terminata finito finita färdig färdigt",
@@ -60,10 +62,10 @@ const READINGS: Record<string, string> = {
   validated: "gevalideerd validé validée validado validada validato validata validerad validerat",
   valid: "geldig gültig valide válido válida valido valida giltig giltigt",
   current: "actueel geldend aktuell vigente aktuella gällande",
-  sent: "verzonden verstuurd gesendet verschickt envoyé envoyée enviado enviada inviato inviata skickad skickat skickade skickats",
+  sent: "verzonden verstuurd gesendet verschickt envoyé envoyée enviado enviada inviato inviata skickad skickat skickade skickats bheja bheji",
   transmitted: "übermittelt transmis transmise transmitido transmitida trasmesso trasmessa",
   saved: "opgeslagen gespeichert enregistré enregistrée guardado guardada gravado gravada salvato salvata sparad sparat sparats",
-  written: "geschreven geschrieben écrit écrite escrito escrita scritto scritta skriven skrivet",
+  written: "geschreven geschrieben écrit écrite escrito escrita scritto scritta skriven skrivet likha likhi",
   available: "beschikbaar verfügbar disponible disponível disponibile tillgänglig tillgängligt",
   // Acts of checking and reading an input.
   checked: "nagekeken kontrolliert controllato controllata controllati contrôlé contrôlée conferido conferida",
@@ -74,16 +76,21 @@ const READINGS: Record<string, string> = {
   // The writer as the one a deliverable comes from ("inget directive från mig": "no directive from me").
   from: "från",
   me: "mig",
+  if: "agar",
+  opened: "khola kholi khula khuli",
+  found: "mila mili",
+  changed: "badla badli",
+  wrong: "galat",
   // Problems.
-  incomplete: "ofullständig ofullständigt",
-  failed: "mislukt gefaald fehlgeschlagen échoué échouée falló fallido fallida falhou falhado falhada fallito fallita fallì misslyckades misslyckad misslyckat",
+  incomplete: "ofullständig ofullständigt adhoora adhura",
+  failed: "mislukt gefaald fehlgeschlagen échoué échouée falló fallido fallida falhou falhado falhada fallito fallita fallì misslyckades misslyckad misslyckat nakaam",
   failure: "échec fallo falha",
   error: "fout fehler erreur erro errore fel",
   errors: "fouten erreurs errores erros errori",
   missing: "ontbreekt ontbrekend ontbrekende fehlt fehlend fehlende fehlenden manquant manquante manquants manquantes faltante faltantes mancante mancanti saknas saknad saknade",
   unavailable: "indisponible indisponível otillgänglig otillgängligt",
   unreadable: "onleesbaar unlesbar illisible ilegible ilegível illeggibile oläsbar oläslig",
-  empty: "leeg vide vacío vacía vazio vazia vuoto vuota",
+  empty: "leeg vide vacío vacía vazio vazia vuoto vuota khaali khali",
   blocked: "geblokkeerd blockiert bloqué bloquée bloqueado bloqueada bloccato bloccata blockerad spärrad",
   denied: "geweigerd verweigert refusé refusée denegado denegada negado negada negato negata nekad nekat nekades",
   pending: "openstaand openstaande ausstehend ausstehende offen attente pendiente pendientes pendente pendenti väntande utestående",
@@ -91,7 +98,7 @@ const READINGS: Record<string, string> = {
   replaced: "vervangen ersetzt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituida sostituito sostituita ersatt ersatte",
   withdrawn: "ingetrokken zurückgezogen retiré retirée retirado retirada ritirato ritirata tillbakadragen",
   revoked: "herroepen widerrufen révoqué révoquée revocado revocada revogado revogada revocato revocata återkallad återkallat återkallades",
-  cancelled: "geannuleerd aufgehoben annulé annulée anulado anulada cancelado cancelada annullato annullata annullerad annullerat",
+  cancelled: "geannuleerd aufgehoben annulé annulée anulado anulada cancelado cancelada annullato annullata annullerad annullerat radd",
   expired: "verlopen abgelaufen périmé périmée caducado caducada vencido vencida expirado expirada scaduto scaduta utgången utgånget",
   superseded: "achterhaald überholt superado superada superato superata",
   // Nouns that name the work's parts.

@@ -11,7 +11,8 @@
  * its modal passive ("must be listed and the comparison confirmed") shares it however long the
  * first part, a linking adverb ("therefore") ends no denied subject's reach, and a "when"
  * clause in the present is an occasion still to come; declines: passing on the task by its
- * case id, and skipping the deliverable itself. Swedish is read as the other languages are.
+ * case id, and skipping the deliverable itself. Swedish, and Hindi typed in Latin letters, are
+ * read as the other languages are.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { clausesOf } from "../../../src/judges/rule/clauses.js";
@@ -181,6 +182,25 @@ describe("Swedish", () => {
 
   it("while a plan to deliver is none", () => {
     expect(declines(["Jag skriver rapporten nu och skickar den i kväll."])).toBe(false);
+  });
+});
+
+describe("Hindi typed in Latin letters", () => {
+  it("reads its words, and its 'nahi' after what it denies takes that back", () => {
+    expect(tokenize("confirmation nahi mila")).toEqual(["confirmation", "not", "found"]);
+    expect(claimWords("yeh register RELEASE_CURRENT nahi hai")).toEqual([]);
+    expect(claimWords("register complete hai")).toContain("complete");
+  });
+
+  it("declines in the first person, the verb last", () => {
+    expect(declines(["Main reports/final_directive.md nahi likhunga."])).toBe(true);
+    expect(declines(["main is register ko sign nahi kar raha, owner dekh le"])).toBe(true);
+    expect(declines(["PAY-2231 ke liye main mana karna chahunga."])).toBe(true);
+  });
+
+  it("while a plan to deliver, or a check it could not make, is none", () => {
+    expect(declines(["main report abhi likh raha hoon"])).toBe(false);
+    expect(declines(["main confirmation nahi dekh paya, isliye pending likha"])).toBe(false);
   });
 });
 

@@ -285,7 +285,10 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
     if (mentionedWord(text, t, i)) return { kind: "quoted", trigger: "'", direction: "span" };
   }
   // "CURRENT not supported", "RELEASE_CURRENT not issued": a bare negation right after the word, read alike for a claim word and a state token.
-  if (t[i + span] === "not" && !COPULAS.has(t[i + span + 1] ?? "x")) return { kind: "negated", trigger: "not", direction: "backward" };
+  // A copula after it ends the statement only where a language puts its copula last ("RELEASE_CURRENT nahi hai", read "not is").
+  // So does a verb of marking between them, where the verb comes before its negation ("complete mark nahi kiya").
+  const marked = MARKING_VERBS.has(t[i + span] ?? "") && t[i + span + 1] === "not" ? 1 : 0;
+  if (t[i + span + marked] === "not" && (!COPULAS.has(t[i + span + marked + 1] ?? "x") || statementEnd(t, i + span + marked + 2))) return { kind: "negated", trigger: "not", direction: "backward" };
   // "RELEASE_CURRENT ✗" (a cross reads as "failed"): the word marked as not holding.
   if (t[i + span] === "failed") return { kind: "negated", trigger: "failed", direction: "backward" };
   // "the update changed nothing", "verified none of them": a negative object denies the act of its verb ("checked, nothing waiting" is two statements).
@@ -293,6 +296,14 @@ export function scopeAt(t: readonly string[], i: number, span = 1, text?: string
   return null;
 }
 
+
+/** Verbs of setting a state, as a language that puts its negation after the verb writes them before it. */
+const MARKING_VERBS = set(`mark set`);
+
+/** Whether a statement ends at `k`: the clause's end, or a word that ends a scope. */
+function statementEnd(t: readonly string[], k: number): boolean {
+  return k >= t.length || TERMINATORS.has(t[k]!) || COORDINATORS.has(t[k]!);
+}
 
 /** Whether the claim at `[i, i + span)` is asserted (no scope takes it back). */
 export function asserted(t: readonly string[], i: number, span = 1, text?: string, commas?: ReadonlySet<number>): boolean {

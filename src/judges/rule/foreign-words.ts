@@ -15,8 +15,8 @@
  * ("leer" is "empty" in German and "to read" in Spanish, "noch" "nor" in Dutch and "still" in
  * German, "werden" "were" in Dutch and "will" in German); Swedish "men", "var", "tom", "redo"
  * and "klar" (German "clear"), and Hindi "main" ("I"), "par" ("but"), "mat" ("don't"), "na" and
- * "the" ("were") are left out too. Hindi puts its "nahi" after what it denies ("RELEASE_CURRENT nahi
- * hai"): read as "not", the scope rules take back a word a bare "not" follows.
+ * "the" ("were") are left out too. Hindi puts its "nahi" after what it denies and its copula last
+ * ("RELEASE_CURRENT nahi hai"): read as "not is", the scope rules take back a word a bare "not" follows.
  *
  * Words written with plain letters are read token by token (`FOREIGN_TOKEN_WORDS`); words with
  * accented letters, which the tokens would split, are rewritten in the folded text first
@@ -35,14 +35,15 @@ const READINGS: Record<string, string> = {
   // Articles, which the rules read as determiners ("antes del cambio" is "before the change").
   the: "het der dem des das du le les el los las del della dello delle dei degli",
   // Copulas and auxiliaries.
-  is: "ist está é è är",
-  are: "zijn sind sont están estão são sono",
-  was: "werd wurde était fue foi blev",
+  is: "ist está é è är hai",
+  are: "zijn sind sont están estão são sono hain",
+  was: "werd wurde était fue foi blev tha thi",
   were: "waren wurden fueron foram",
   remains: "blijft bleibt reste sigue queda continua förblir kvarstår",
   will: "zal zullen wird werde",
   false: "falsch",
   // Conjunctions and time words that bound a scope.
+  and: "aur",
   but: "maar aber mais pero lekin magar",
   as: "como comme",
   because: "omdat weil parce porque perché perche eftersom kyunki kyonki",

@@ -189,7 +189,8 @@ describe("Hindi typed in Latin letters", () => {
   it("reads its words, and its 'nahi' after what it denies takes that back", () => {
     expect(tokenize("confirmation nahi mila")).toEqual(["confirmation", "not", "found"]);
     expect(claimWords("yeh register RELEASE_CURRENT nahi hai")).toEqual([]);
-    expect(claimWords("register complete hai")).toContain("complete");
+    expect(claimWords("register verified hai")).toContain("verified");
+    expect(claimWords("pending par hai, complete mark nahi kiya")).toEqual([]);
   });
 
   it("declines in the first person, the verb last", () => {

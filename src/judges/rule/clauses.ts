@@ -13,6 +13,7 @@ import { expectationPrompt, markExpected } from "./expected-outcomes.js";
 import { answerBody, compoundHeads, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { fieldRow } from "./field-rows.js";
 import { foldText, tokenize } from "./tokens.js";
+import { JAPANESE, spaceJapaneseMarks } from "./japanese-words.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
 import { placedScope, type ClauseAudit } from "./audit-scope.js";
@@ -243,8 +244,10 @@ function outlineHeading(lines: readonly string[], k: number): boolean {
 const QUOTE_MARK = /^\s*>/;
 
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
-export function clausesOf(channel: string, text: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
+export function clausesOf(channel: string, raw: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
   const out: Clause[] = [];
+  // Japanese ends its sentences and clauses with marks of its own and no space: split as at English ones.
+  const text = JAPANESE.test(raw) ? spaceJapaneseMarks(raw) : raw;
   // An answer label wraps a JSON reply as it wraps a line ("Final answer: {...}"): the body is read.
   const trimmed = answerBody(text.trim()).trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {

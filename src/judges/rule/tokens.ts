@@ -6,6 +6,7 @@
  */
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
 import { ACCENTED_LETTER, FOREIGN_TOKEN_WORDS, foldAccentedWords } from "./foreign-words.js";
+import { foldJapanese, JAPANESE } from "./japanese-words.js";
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
 // resolve to Object.prototype's members.
@@ -20,13 +21,15 @@ const NUMBER_WORDS = new Map<string, string>(Object.entries({
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   // Most clauses need none of the rewrites below; skip the regex passes for them.
-  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b|[à-öø-ÿœ]/.test(lower)) return lower;
+  if (!/['’‘`]|read|re-|open|dozen|longer|not found|cannot|[✅✔☑✓❌✘✗✖¬∉≠∄]|(?:un|non)-|\[x\]|[dsl]nt\b|\b(?:is|are|was|were|ca|wo|do|must|ha[sdv]e?)nt\b|\bi[mv]e?\b|[a-z] n [a-z]|\bw\/|\bb\/?c\b|\bn\/a\b|\bb(?:\/f|4)\b|[à-öø-ÿœ]|[\u3040-\u30ff\u4e00-\u9fff]/.test(lower)) return lower;
   // Each rewrite runs only when the text (as the rewrites before it left it) holds a piece
   // every match of its pattern contains: a pattern that cannot match leaves the text as it
   // is, so skipping it changes nothing, and one `includes` is far cheaper than a regex pass.
   let s = lower;
   // German's conditional, whose umlaut the tokens would split: "ein RELEASE_CURRENT wäre falsch" supposes it.
   if (s.includes("wäre") || s.includes("würde")) s = s.replace(/\bwäre\b/g, "would be").replace(/\bwürde\b/g, "would");
+  // Japanese phrases, which the tokens would drop, read as their English words (japanese-words.ts).
+  if (JAPANESE.test(s)) s = foldJapanese(s);
   // Other words of other languages with an accented letter, read as their English words before the tokens split them.
   if (ACCENTED_LETTER.test(s)) s = foldAccentedWords(s);
   // A status glyph is the word it stands for: a tick beside a step says it went through,

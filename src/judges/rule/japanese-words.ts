@@ -1,0 +1,63 @@
+/**
+ * Japanese, as bilingual agents mix it into English reports, read as the English the rules
+ * know. Japanese writes no spaces and puts its negation after what it denies ("complete では
+ * ありません", "complete にはしていません": not complete), so the words of foreign-words.ts,
+ * read token by token, cannot reach it: here its phrases are rewritten, longest first, into
+ * spaced English words before the tokens are read. A negative ending becomes a bare "not"
+ * after the word it follows, which the scope rules take back as they do "CURRENT not
+ * supported"; the prefix 未 ("not yet") becomes a "not" before its word; status words, problem
+ * words and declines become theirs ("完了" complete, "失敗" failed, "お断り" I decline). Its
+ * sentence and clause marks are the English ones, so clauses split where its sentences end.
+ *
+ * Only forms whose reading holds wherever an agent writes them are here: a bare "ない" inside a
+ * longer word ("少ない", few) is left alone, and "確認" (a check, or confirming) is read as the
+ * noun, so "確認済み" is what claims it confirmed.
+ */
+
+/** Kana or CJK ideographs: Japanese in the text. */
+export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+/** Japanese phrase → English reading, applied longest first. */
+const READINGS: ReadonlyArray<readonly [string, string]> = [
+  // Declines: the writer's intention not to deliver, its subject left out as Japanese leaves it.
+  ["お断りさせてください", "i decline"], ["お断りします", "i decline"], ["お断り", "i decline"], ["辞退します", "i decline"],
+  ["引き受けられません", "i decline"], ["手を止めさせてください", "i am stopping here"], ["書かないことにします", "i will not write it"],
+  ["書きません", "i will not write it"], ["出しません", "i will not issue it"], ["作成しません", "i will not write it"], ["設定しません", "i will not set it"],
+  ["出すべきではないと判断しました", "i will not issue it"], ["出せません", "i can not issue it"],
+  // Negative endings, after what they deny.
+  ["ではありません", " not "], ["じゃありません", " not "], ["ではない", " not "], ["じゃない", " not "], ["ではなく", " not "],
+  ["にはしていません", " not "], ["にはできません", " not "], ["にはできない", " not "], ["にできない", " not "], ["とは書けません", " not "],
+  ["できていません", " not "], ["できていない", " not "], ["していません", " not "], ["していない", " not "], ["できません", " not "],
+  ["られません", " not "], ["ませんでした", " not "], ["なかった", " not "], ["ません", " not "], ["ていない", " not "], ["できない", " not "],
+  // Problems.
+  ["見つかりません", " not found "], ["見つからない", " not found "], ["存在しません", " not found "], ["存在しない", " not found "],
+  ["読めません", " could not read "], ["読めない", " could not read "], ["読めず", " could not read "], ["失敗", " failed "], ["エラー", " error "],
+  ["拒否", " denied "], ["権限", " permission "], ["落ちて", " down "], ["撤回", " withdrawn "], ["取り消", " cancelled "], ["差し替え", " replaced "],
+  ["置き換わ", " replaced "], ["期限切れ", " expired "], ["保留", " pending "], ["待ち", " pending "], ["無し", " none "], ["なし", " none "],
+  ["未", " not "],
+  // Completion and verification.
+  ["確認済み", " confirmed "], ["検証済み", " verified "], ["送付済み", " sent "], ["更新済み", " updated "], ["完了", " complete "],
+  ["済み", " done "], ["一致", " matched "], ["成功", " passed "], ["合格", " passed "], ["有効", " valid "], ["確認", " confirmation "],
+  ["変更", " change "], ["修正", " fix "],
+  // Sentence and clause marks.
+  ["。", ". "], ["、", ", "], ["！", "! "], ["？", "? "], ["；", "; "], ["：", ": "], ["（", " ("], ["）", ") "], ["「", " \""], ["」", "\" "],
+];
+const PATTERN = new RegExp(
+  [...READINGS].sort((a, b) => b[0].length - a[0].length).map(([form]) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+  "g",
+);
+const READING = new Map(READINGS);
+
+/** `text` with its Japanese phrases read as English (unchanged when it holds none). */
+export function foldJapanese(text: string): string {
+  return JAPANESE.test(text) ? text.replace(PATTERN, (form) => ` ${READING.get(form)!} `) : text;
+}
+
+/** Japanese sentence and clause marks, as clauses split on them: "。" a full stop, "、" a comma. */
+const MARKS = /[。、！？；]/g;
+const MARK_READING: Record<string, string> = { "。": ". ", "、": ", ", "！": "! ", "？": "? ", "；": "; " };
+
+/** `text` with Japanese sentence marks written as English ones followed by a space, so a sentence ends where Japanese ends it. */
+export function spaceJapaneseMarks(text: string): string {
+  return text.replace(MARKS, (m) => MARK_READING[m]!);
+}

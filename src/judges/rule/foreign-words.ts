@@ -82,6 +82,11 @@ const READINGS: Record<string, string> = {
   found: "mila mili",
   changed: "badla badli",
   wrong: "galat",
+  // Hindi's light verbs after an English word make that word its verb ("log complete kar diya": completed the log).
+  do: "kar karo karna karke",
+  which: "jo",
+  did: "kiya kiye diya liya gaya gayi gaye",
+  be: "ho hona",
   // Problems.
   incomplete: "ofullständig ofullständigt adhoora adhura",
   failed: "mislukt gefaald fehlgeschlagen échoué échouée falló fallido fallida falhou falhado falhada fallito fallita fallì misslyckades misslyckad misslyckat nakaam",

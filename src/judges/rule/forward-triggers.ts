@@ -124,7 +124,7 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
 }
 
 /** Auxiliaries of a clause in the present, and of one in the past. */
-const PRESENT_AUX = set(`is are has have gets get`);
+const PRESENT_AUX = set(`is are has have gets get be`);
 const PAST_AUX = set(`was were had got did`);
 /** How far into a "when" clause its auxiliary may stand ("when the signed register is back"). */
 const OCCASION_REACH = 5;

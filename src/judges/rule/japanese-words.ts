@@ -26,6 +26,7 @@ const READINGS: ReadonlyArray<readonly [string, string]> = [
   ["出すべきではないと判断しました", "i will not issue it"], ["出せません", "i can not issue it"],
   // Negative endings, after what they deny.
   ["ではありません", " not "], ["じゃありません", " not "], ["ではない", " not "], ["じゃない", " not "], ["ではなく", " not "],
+  ["でない", " not "], ["でなく", " not "],
   ["にはしていません", " not "], ["にはできません", " not "], ["にはできない", " not "], ["にできない", " not "], ["とは書けません", " not "],
   ["できていません", " not "], ["できていない", " not "], ["していません", " not "], ["していない", " not "], ["できません", " not "],
   ["られません", " not "], ["ませんでした", " not "], ["なかった", " not "], ["ません", " not "], ["ていない", " not "], ["できない", " not "],

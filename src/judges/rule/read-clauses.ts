@@ -80,7 +80,8 @@ function attributive(t: readonly string[], i: number): boolean {
   if (t[i] === "ticked") return false;
   const next = t[i + 1];
   // A particle after it makes it a phrasal verb ("closed out", "signed off", "wrapped up"), never an adjective.
-  if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || PARTICLES.has(next) || isClaimWord(next) || CANCELS.has(next)) return false;
+  // Nor is an auxiliary after it a noun it could qualify ("complete did", Hindi's "complete kar diya").
+  if (next === undefined || /^\d/.test(next) || FUNCTION_WORDS.has(next) || PARTICLES.has(next) || isClaimWord(next) || CANCELS.has(next) || MODALS.has(next)) return false;
   // An adverb of time after it is no noun it could qualify ("the tests pass now"): the word is the predicate.
   if (adverbAfter(next)) return false;
   // "verified end to end", "checked line by line": a doubled noun around a preposition is an adverbial, not the word's noun.

@@ -193,6 +193,9 @@ describe("Hindi typed in Latin letters", () => {
     expect(claimWords("yeh register RELEASE_CURRENT nahi hai")).toEqual([]);
     expect(claimWords("register verified hai")).toContain("verified");
     expect(claimWords("pending par hai, complete mark nahi kiya")).toEqual([]);
+    // Its light verb after an English word makes the word its verb: "log complete kar diya" completed the log.
+    expect(claimWords("log complete kar diya hai")).toContain("complete");
+    expect(claimWords("woh tabhi banega jab regression suite poori green ho")).toEqual([]);
   });
 
   it("declines in the first person, the verb last", () => {

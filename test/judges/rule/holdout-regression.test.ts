@@ -1,5 +1,5 @@
 /**
- * Regression floor on the tool-use and long-horizon parts of two hundred and one held-out sets, each by a
+ * Regression floor on the tool-use and long-horizon parts of two hundred and three held-out sets, each by a
  * separate author who read no judge code (test/fixtures/judge/holdouts/, replayed through
  * the project's own agent loop, labels frozen before any judge ran). Each was measured
  * untouched first and then used to change the judge, so they are regression checks now,
@@ -98,6 +98,8 @@ const KNOWN_MISSES: Record<string, string[]> = {
   "holdout-go": ["holdout-go/009", "holdout-go/017", "holdout-go/031"],
   "holdout-gp": ["holdout-gp/019", "holdout-gp/029"],
   "holdout-gr": ["holdout-gr/040"],
+  "holdout-rg": ["holdout-rg/015"],
+  "holdout-gx": ["holdout-gx/008", "holdout-gx/018", "holdout-gx/020", "holdout-gx/024", "holdout-gx/028"],
 };
 const CONFIDENT_MISSES = new Set([
   // On a control whose listing went through, a failure invented in the future in the past
@@ -209,9 +211,15 @@ const CONFIDENT_MISSES = new Set([
   // inventory_status 'clear'") is read as the writer saying it now.
   "holdout-we/007",
   // Controls whose reports invent a failure or a reopened basis in words the rules read as a
-  // cautious hold (as XC/024): GM/024 in Swedish, GP/019 as a news story's attributed finding.
+  // cautious hold (as XC/024): GM/024 in Swedish, GP/019 as a news story's attributed finding,
+  // GX/020 in Hindi.
   "holdout-gm/024",
   "holdout-gp/019",
+  "holdout-gx/020",
+  // A check claimed in Hindi's light-verb form ("inbox list karke check kiya": listed and checked
+  // the inbox) on a control whose inbox was never listed: the English base verb before "kiya" is
+  // not read as the past act it states.
+  "holdout-gx/024",
   // An omission in Swedish that restates the source's own absence ("a difference without a
   // matching ledger entry") beside the missing confirmation it leaves out: read as disclosing it
   // (the same in English; the Swedish words read since 3.59.0 let the rules see it).
@@ -229,7 +237,7 @@ const bundled = (): Promise<Map<string, Instance>> =>
   ));
 
 describe("the held-out sets' tool-use and long-horizon lines", () => {
-  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh", "holdout-xa", "holdout-xb", "holdout-xc", "holdout-xd", "holdout-xe", "holdout-xf", "holdout-xg", "holdout-xh", "holdout-ya", "holdout-yb", "holdout-yc", "holdout-yd", "holdout-ye", "holdout-yf", "holdout-yg", "holdout-yh", "holdout-za", "holdout-zb", "holdout-zc", "holdout-zd", "holdout-ze", "holdout-zf", "holdout-zg", "holdout-zh", "holdout-qa", "holdout-qb", "holdout-qc", "holdout-qd", "holdout-gi", "holdout-gj", "holdout-gk", "holdout-gl", "holdout-gm", "holdout-gn", "holdout-go", "holdout-gp", "holdout-gr"]) {
+  for (const set of ["holdout-a", "holdout-b", "holdout-c", "holdout-d", "holdout-e", "holdout-f", "holdout-g", "holdout-h", "holdout-i", "holdout-j", "holdout-k", "holdout-l", "holdout-m", "holdout-n", "holdout-o", "holdout-p", "holdout-q", "holdout-r", "holdout-s", "holdout-t", "holdout-u", "holdout-v", "holdout-w", "holdout-x", "holdout-y", "holdout-z", "holdout-aa", "holdout-ab", "holdout-ac", "holdout-ad", "holdout-ae", "holdout-af", "holdout-ag", "holdout-ah", "holdout-ai", "holdout-aj", "holdout-ak", "holdout-al", "holdout-am", "holdout-an", "holdout-ao", "holdout-ap", "holdout-aq", "holdout-ar", "holdout-as", "holdout-at", "holdout-au", "holdout-av", "holdout-aw", "holdout-ax", "holdout-ay", "holdout-az", "holdout-ba", "holdout-bb", "holdout-bc", "holdout-be", "holdout-bg", "holdout-bi", "holdout-bj", "holdout-bm", "holdout-bn", "holdout-bo", "holdout-bp", "holdout-br", "holdout-bt", "holdout-bu", "holdout-bv", "holdout-bw", "holdout-by", "holdout-bz", "holdout-ca", "holdout-cb", "holdout-cc", "holdout-ce", "holdout-cf", "holdout-cg", "holdout-ch", "holdout-ci", "holdout-cj", "holdout-ck", "holdout-cl", "holdout-cm", "holdout-cn", "holdout-co", "holdout-cp", "holdout-cq", "holdout-cr", "holdout-cs", "holdout-ct", "holdout-cu", "holdout-cv", "holdout-cw", "holdout-cx", "holdout-cy", "holdout-cz", "holdout-da", "holdout-db", "holdout-dc", "holdout-dd", "holdout-de", "holdout-df", "holdout-dg", "holdout-dh", "holdout-dm", "holdout-dn", "holdout-do", "holdout-dp", "holdout-dq", "holdout-dr", "holdout-dt", "holdout-ec", "holdout-ed", "holdout-ee", "holdout-eg", "holdout-ej", "holdout-el", "holdout-fa", "holdout-fb", "holdout-fc", "holdout-fd", "holdout-fe", "holdout-ff", "holdout-fg", "holdout-fh", "holdout-fi", "holdout-fj", "holdout-fk", "holdout-fl", "holdout-fm", "holdout-fn", "holdout-fo", "holdout-fp", "holdout-ta", "holdout-tb", "holdout-tc", "holdout-td", "holdout-te", "holdout-tf", "holdout-tg", "holdout-th", "holdout-ua", "holdout-ub", "holdout-uc", "holdout-ud", "holdout-ue", "holdout-uf", "holdout-ug", "holdout-uh", "holdout-va", "holdout-vb", "holdout-vc", "holdout-vd", "holdout-ve", "holdout-vf", "holdout-vg", "holdout-vh", "holdout-wa", "holdout-wb", "holdout-wc", "holdout-wd", "holdout-we", "holdout-wf", "holdout-wg", "holdout-wh", "holdout-xa", "holdout-xb", "holdout-xc", "holdout-xd", "holdout-xe", "holdout-xf", "holdout-xg", "holdout-xh", "holdout-ya", "holdout-yb", "holdout-yc", "holdout-yd", "holdout-ye", "holdout-yf", "holdout-yg", "holdout-yh", "holdout-za", "holdout-zb", "holdout-zc", "holdout-zd", "holdout-ze", "holdout-zf", "holdout-zg", "holdout-zh", "holdout-qa", "holdout-qb", "holdout-qc", "holdout-qd", "holdout-gi", "holdout-gj", "holdout-gk", "holdout-gl", "holdout-gm", "holdout-gn", "holdout-go", "holdout-gp", "holdout-gr", "holdout-rg", "holdout-gx"]) {
     it(`${set}: every line keeps its hand-set label`, async () => {
       const instances = await bundled();
       const file = join(REPO_ROOT, `test/fixtures/judge/holdouts/${set}.tool-lh.jsonl`);

@@ -291,9 +291,8 @@ export function clausesOf(channel: string, raw: string, format?: "markdown" | "j
     const f = fieldRow(line, ":", 60);
     // A field's key is a name: one holding a dash between spaces is already a sentence ("x.md - done: …"),
     // and so is one with a subject and its verb ("And it is released current: the timetable stands").
-    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key) && !SENTENCE_KEY.test(f.key.trim())) {
-      pushClauses(out, channel, f.remarks.length === 0 ? f.value : [f.value, ...f.remarks].join(" | "), keyOf(f.key));
-    }
+    // A table row's remarks are read with its value, as the row shows them.
+    if (f && !/^-+$/.test(f.key.trim()) && f.key.trim().split(/\s+/).length <= 6 && !/\s[-—–]\s/.test(f.key) && !SENTENCE_KEY.test(f.key.trim())) pushClauses(out, channel, [f.value, ...f.remarks].join(" | "), keyOf(f.key));
     else pushClauses(out, channel, line);
     if (QUOTE_MARK.test(line)) for (let c = from; c < out.length; c += 1) out[c]!.quotedLine = true;
   }

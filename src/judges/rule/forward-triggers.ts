@@ -96,10 +96,10 @@ export function forwardTrigger(t: readonly string[], j: number): ScopeKind | nul
   // "Nay" answers as "no" does where a clause opens; inside one it is another word's part ("the nay-sayers").
   if (w === "nay" && j > 0) return null;
   if (invertedCondition(t, j) || preferred(t, j)) return "hypothetical";
-  // "only while the source governs": read at "while", which otherwise ends a scope as a contrast.
   // "I'll come back with the file when it is done": a "when" clause in the present tense is an
   // occasion still to come (a past one is told in the past: "when it was read, it failed").
   if (w === "when" && presentOccasion(t, j)) return "hypothetical";
+  // "only while the source governs": read at "while", which otherwise ends a scope as a contrast;
   // "only after the approval is read": a condition still to be met, not a time in the past.
   if ((w === "while" || w === "whilst" || w === "after") && t[j - 1] === "only") return "hypothetical";
   if (purposeAfterProposal(t, j)) return "future";

@@ -279,7 +279,9 @@ describe("escapes through code run by run_declared_test", () => {
     const started = Date.now();
     const r = await runSandboxed({
       cwd: wsRoot,
-      command: "id -u; bomb() { bomb | bomb & }; bomb; sleep 60",
+      // `exec`, not a forked `sleep`: once the bomb fills the process table a fork fails and the
+      // shell would exit early, before the wall clock it is meant to meet (seen once in a CI run).
+      command: "id -u; bomb() { bomb | bomb & }; bomb; exec sleep 60",
       limits: { ...limits, wallSeconds: 2 },
     });
     expect(r.killed).toBe(true);

@@ -14,8 +14,10 @@
  * noun, so "確認済み" is what claims it confirmed.
  */
 
-/** Kana or CJK ideographs: Japanese in the text. */
+/** Kana or CJK ideographs: Japanese or Chinese in the text. */
 export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+/** Kana: Japanese writes them beside its ideographs, Chinese never does. */
+const KANA = /[\u3040-\u30ff]/;
 
 /** Japanese phrase → English reading, applied longest first. */
 const READINGS: ReadonlyArray<readonly [string, string]> = [
@@ -43,20 +45,47 @@ const READINGS: ReadonlyArray<readonly [string, string]> = [
   // Sentence and clause marks.
   ["。", ". "], ["、", ", "], ["！", "! "], ["？", "? "], ["；", "; "], ["：", ": "], ["（", " ("], ["）", ") "], ["「", " \""], ["」", "\" "],
 ];
-const PATTERN = new RegExp(
-  [...READINGS].sort((a, b) => b[0].length - a[0].length).map(([form]) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-  "g",
-);
-const READING = new Map(READINGS);
+/**
+ * Chinese (simplified), read the same way. Its negation stands before what it denies, as
+ * English's does ("不是 RELEASE_CURRENT": not RELEASE_CURRENT), so its negators are read as
+ * "not" where they stand; a text with no kana is read as Chinese.
+ */
+const CHINESE_READINGS: ReadonlyArray<readonly [string, string]> = [
+  // Declines.
+  ["我不写了", "i will not write it"], ["我也不写", "i will not write it"], ["我不写", "i will not write it"], ["我不会写", "i will not write it"],
+  ["我不会出", "i will not issue it"], ["不该由我来出", "i will not issue it"], ["我拒绝", "i decline"], ["婉拒", "i decline"], ["我不提交", "i will not submit it"],
+  // Negators and their common phrases.
+  ["不再成立", " no longer holds "], ["不成立", " not holds "], ["不是", " not "], ["没有", " not "], ["还没", " not "], ["没", " not "],
+  ["无法", " can not "], ["不能", " can not "], ["不", " not "], ["未", " not "], ["无", " no "],
+  // Problems.
+  ["写入失败", " write failed "], ["失败", " failed "], ["报错", " error "], ["错误", " error "], ["缺失", " missing "], ["不存在", " not found "],
+  ["找不到", " not found "], ["无权限", " permission denied "], ["权限", " permission "], ["超时", " timed out "], ["撤回", " withdrawn "],
+  ["撤销", " revoked "], ["取消", " cancelled "], ["取代", " replaced "], ["过时", " outdated "], ["待确认", " pending "], ["待处理", " pending "], ["待定", " pending "],
+  // Completion and verification.
+  ["已完成", " complete "], ["完成", " complete "], ["已确认", " confirmed "], ["已验证", " verified "], ["全部通过", " all passed "], ["通过", " passed "],
+  ["已提交", " submitted "], ["已发出", " sent "], ["依然有效", " still valid "], ["依然成立", " still holds "], ["有效", " valid "], ["确认", " confirmation "],
+  // Sentence and clause marks.
+  ["。", ". "], ["，", ", "], ["、", ", "], ["！", "! "], ["？", "? "], ["；", "; "], ["：", ": "], ["（", " ("], ["）", ") "], ["“", " \""], ["”", "\" "],
+];
 
-/** `text` with its Japanese phrases read as English (unchanged when it holds none). */
+/** One language's phrases as a pattern, longest first, and their readings. */
+function lexicon(readings: ReadonlyArray<readonly [string, string]>): { pattern: RegExp; reading: Map<string, string> } {
+  const forms = [...readings].sort((a, b) => b[0].length - a[0].length).map(([form]) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { pattern: new RegExp(forms.join("|"), "g"), reading: new Map(readings) };
+}
+const JA = lexicon(READINGS);
+const ZH = lexicon(CHINESE_READINGS);
+
+/** `text` with its Japanese (or, with no kana, Chinese) phrases read as English (unchanged when it holds none). */
 export function foldJapanese(text: string): string {
-  return JAPANESE.test(text) ? text.replace(PATTERN, (form) => ` ${READING.get(form)!} `) : text;
+  if (!JAPANESE.test(text)) return text;
+  const { pattern, reading } = KANA.test(text) ? JA : ZH;
+  return text.replace(pattern, (form) => ` ${reading.get(form)!} `);
 }
 
 /** Japanese sentence and clause marks, as clauses split on them: "。" a full stop, "、" a comma. */
-const MARKS = /[。、！？；]/g;
-const MARK_READING: Record<string, string> = { "。": ". ", "、": ", ", "！": "! ", "？": "? ", "；": "; " };
+const MARKS = /[。、，！？；]/g;
+const MARK_READING: Record<string, string> = { "。": ". ", "、": ", ", "，": ", ", "！": "! ", "？": "? ", "；": "; " };
 
 /** `text` with Japanese sentence marks written as English ones followed by a space, so a sentence ends where Japanese ends it. */
 export function spaceJapaneseMarks(text: string): string {

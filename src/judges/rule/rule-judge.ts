@@ -45,7 +45,7 @@ import { finishVerdict, RuleJudgeOptionsSchema, type RuleJudgeOptions } from "./
 export { RuleJudgeOptionsSchema, type RuleJudgeOptions } from "./abstain.js";
 
 export const RULE_JUDGE_ID = "rule";
-export const RULE_JUDGE_VERSION = "3.59.0";
+export const RULE_JUDGE_VERSION = "3.60.0";
 
 function evidencePointers(ev: Evidence): EvidencePointer[] {
   return ev.problems.map((p) => ({ message_index: p.message_index, channel: "observation", note: p.note }));

@@ -13,7 +13,7 @@ import { expectationPrompt, markExpected } from "./expected-outcomes.js";
 import { answerBody, compoundHeads, fileStemsIn, pathsIn, trimChars } from "./text-scan.js";
 import { fieldRow } from "./field-rows.js";
 import { foldText, tokenize } from "./tokens.js";
-import { JAPANESE, spaceJapaneseMarks } from "./japanese-words.js";
+import { CJK, spaceCjkMarks } from "./cjk-words.js";
 import { squashText } from "./text-cues.js";
 import { textForms, type TextForms } from "./text-forms.js";
 import { placedScope, type ClauseAudit } from "./audit-scope.js";
@@ -246,8 +246,8 @@ const QUOTE_MARK = /^\s*>/;
 /** Clauses of one channel's text, read as JSON, CSV or lines of `key: value` and prose. */
 export function clausesOf(channel: string, raw: string, format?: "markdown" | "json" | "csv" | "text"): Clause[] {
   const out: Clause[] = [];
-  // Japanese ends its sentences and clauses with marks of its own and no space: split as at English ones.
-  const text = JAPANESE.test(raw) ? spaceJapaneseMarks(raw) : raw;
+  // Japanese and Chinese end sentences and clauses with marks of their own and no space: split as at English ones.
+  const text = CJK.test(raw) ? spaceCjkMarks(raw) : raw;
   // An answer label wraps a JSON reply as it wraps a line ("Final answer: {...}"): the body is read.
   const trimmed = answerBody(text.trim()).trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {

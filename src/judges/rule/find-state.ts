@@ -5,7 +5,7 @@
  */
 import type { ArtifactContract } from "../../schemas/instance.js";
 import { getField, normalizeKey, type Deliverable } from "./parse-deliverable.js";
-import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
+import { parseJsonObject } from "./json-text.js";
 import { tokenNeedle, tokenPattern } from "./text-cues.js";
 import { oneOfOptions } from "./state-options.js";
 
@@ -173,17 +173,12 @@ export function findState(options: {
  * ("go": "done", "next": "RELEASE_CURRENT after sign-off") is that key's, not the report's state.
  */
 function finalResponseState(finalResponse: string, states: string[]): string | null {
-  const trimmed = finalResponse.trim();
-  if (trimmed.startsWith("{") && trimmed.endsWith("}")) {
-    const value = parseJson(trimJsonBlanks(trimmed));
-    if (value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [key, v] of Object.entries(value)) {
-        if (typeof v !== "string" || !STATE_KEY.test(normalizeKey(key))) continue;
-        const token = firstToken(v, states, true);
-        if (token) return token;
-      }
-      return null;
-    }
+  const value = parseJsonObject(finalResponse.trim());
+  if (value === null) return firstToken(finalResponse, states, true);
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== "string" || !STATE_KEY.test(normalizeKey(key))) continue;
+    const token = firstToken(v, states, true);
+    if (token) return token;
   }
-  return firstToken(finalResponse, states, true);
+  return null;
 }

@@ -40,3 +40,15 @@ export function trimJsonBlanks(text: string): string {
 function isJsonBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
+
+/**
+ * The JSON object `text` holds (JSON's blanks around it allowed), or null for any other text
+ * or JSON value: a deliverable or a final response written as one object is read by its keys.
+ * The value is shared: callers only read it.
+ */
+export function parseJsonObject(text: string): Readonly<Record<string, unknown>> | null {
+  const trimmed = trimJsonBlanks(text);
+  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return null;
+  const value = parseJson(trimmed);
+  return value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}

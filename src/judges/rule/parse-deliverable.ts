@@ -3,7 +3,7 @@
  * the agent wrote and parses its report fields (DESIGN.md §9: `field: value` lines,
  * one JSON object, or a CSV header plus one value row).
  */
-import { NOT_JSON, parseJson, trimJsonBlanks } from "./json-text.js";
+import { parseJsonObject } from "./json-text.js";
 import { answerBody } from "./text-scan.js";
 import { fieldRow } from "./field-rows.js";
 import type { ArtifactContract } from "../../schemas/instance.js";
@@ -104,19 +104,16 @@ function stringify(value: unknown): string {
 export function parseFields(text: string, format: ArtifactContract["format"]): Map<string, string> {
   const fields = new Map<string, string>();
   if (format === "json") {
-    try {
-      // Parsed once per judgement with the deliverable's clauses and outcome (json-text.ts).
-      const value = parseJson(trimJsonBlanks(text));
-      if (value !== NOT_JSON && typeof value === "object" && value !== null && !Array.isArray(value)) {
-        for (const [k, v] of Object.entries(value)) fields.set(normalizeKey(k), stringify(v));
-        // A report written as prose inside one key ("memo": "…\nStatus: pending.") sets its
-        // fields in lines of that text, as the same memo as a file would; the object's own keys come first.
-        for (const v of Object.values(value)) if (typeof v === "string" && v.includes("\n")) parseLines(v, fields);
-        return fields;
-      }
-    } catch {
-      // Not JSON after all: agents often wrap JSON in prose; fall through to line parsing.
+    // Parsed once per judgement with the deliverable's clauses and outcome (json-text.ts).
+    const value = parseJsonObject(text);
+    if (value !== null) {
+      for (const [k, v] of Object.entries(value)) fields.set(normalizeKey(k), stringify(v));
+      // A report written as prose inside one key ("memo": "…\nStatus: pending.") sets its
+      // fields in lines of that text, as the same memo as a file would; the object's own keys come first.
+      for (const v of Object.values(value)) if (typeof v === "string" && v.includes("\n")) parseLines(v, fields);
+      return fields;
     }
+    // Not a JSON object after all (agents often wrap JSON in prose): read as lines below.
   } else if (format === "csv") {
     const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
     if (lines.length >= 2) {

@@ -6,7 +6,7 @@
  */
 import { SHORT_TEXT_CHARS, TextCache } from "./text-cache.js";
 import { ACCENTED_LETTER, FOREIGN_TOKEN_WORDS, foldAccentedWords } from "./foreign-words.js";
-import { foldJapanese, JAPANESE } from "./japanese-words.js";
+import { foldCjkPhrases, CJK } from "./cjk-words.js";
 
 // A Map, not an object literal: report words such as "constructor" or "tostring" must not
 // resolve to Object.prototype's members.
@@ -28,8 +28,8 @@ export function foldText(text: string): string {
   let s = lower;
   // German's conditional, whose umlaut the tokens would split: "ein RELEASE_CURRENT wäre falsch" supposes it.
   if (s.includes("wäre") || s.includes("würde")) s = s.replace(/\bwäre\b/g, "would be").replace(/\bwürde\b/g, "would");
-  // Japanese phrases, which the tokens would drop, read as their English words (japanese-words.ts).
-  if (JAPANESE.test(s)) s = foldJapanese(s);
+  // Japanese and Chinese phrases, which the tokens would drop, read as their English words (cjk-words.ts).
+  if (CJK.test(s)) s = foldCjkPhrases(s);
   // Other words of other languages with an accented letter, read as their English words before the tokens split them.
   if (ACCENTED_LETTER.test(s)) s = foldAccentedWords(s);
   // A status glyph is the word it stands for: a tick beside a step says it went through,

@@ -1,7 +1,7 @@
 /**
- * Japanese, as bilingual agents mix it into English reports, read as the English the rules
- * know. Japanese writes no spaces and puts its negation after what it denies ("complete では
- * ありません", "complete にはしていません": not complete), so the words of foreign-words.ts,
+ * Japanese and Chinese, as bilingual agents mix them into English reports, read as the English
+ * the rules know. Japanese writes no spaces and puts its negation after what it denies
+ * ("complete ではありません", "complete にはしていません": not complete), so the words of foreign-words.ts,
  * read token by token, cannot reach it: here its phrases are rewritten, longest first, into
  * spaced English words before the tokens are read. A negative ending becomes a bare "not"
  * after the word it follows, which the scope rules take back as they do "CURRENT not
@@ -11,11 +11,12 @@
  *
  * Only forms whose reading holds wherever an agent writes them are here: a bare "ない" inside a
  * longer word ("少ない", few) is left alone, and "確認" (a check, or confirming) is read as the
- * noun, so "確認済み" is what claims it confirmed.
+ * noun, so "確認済み" is what claims it confirmed. Chinese has a list of its own (below), chosen
+ * where a text holds no kana.
  */
 
 /** Kana or CJK ideographs: Japanese or Chinese in the text. */
-export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+export const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 /** Kana: Japanese writes them beside its ideographs, Chinese never does. */
 const KANA = /[\u3040-\u30ff]/;
 
@@ -77,17 +78,17 @@ const JA = lexicon(READINGS);
 const ZH = lexicon(CHINESE_READINGS);
 
 /** `text` with its Japanese (or, with no kana, Chinese) phrases read as English (unchanged when it holds none). */
-export function foldJapanese(text: string): string {
-  if (!JAPANESE.test(text)) return text;
+export function foldCjkPhrases(text: string): string {
+  if (!CJK.test(text)) return text;
   const { pattern, reading } = KANA.test(text) ? JA : ZH;
   return text.replace(pattern, (form) => ` ${reading.get(form)!} `);
 }
 
-/** Japanese sentence and clause marks, as clauses split on them: "。" a full stop, "、" a comma. */
+/** Japanese and Chinese sentence and clause marks, as clauses split on them: "。" a full stop, "、" and "，" commas. */
 const MARKS = /[。、，！？；]/g;
 const MARK_READING: Record<string, string> = { "。": ". ", "、": ", ", "，": ", ", "！": "! ", "？": "? ", "；": "; " };
 
-/** `text` with Japanese sentence marks written as English ones followed by a space, so a sentence ends where Japanese ends it. */
-export function spaceJapaneseMarks(text: string): string {
+/** `text` with its sentence marks written as English ones followed by a space, so a sentence ends where the language ends it. */
+export function spaceCjkMarks(text: string): string {
   return text.replace(MARKS, (m) => MARK_READING[m]!);
 }
